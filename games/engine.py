@@ -1,0 +1,51 @@
+"""The bridge between stored games and the pure rules (no HTTP, no mail)."""
+from __future__ import annotations
+
+from games.rules.core import undo
+from games.rules.core.pseudo import SETUP, apply_move, setup_state
+
+from . import registry
+from .models import Game, Move, Snapshot
+
+
+def rules_for(game: Game):
+    return registry.get(game.title_id)
+
+
+def setup_arg(game: Game) -> dict:
+    return {"seed": game.seed, "scenario": game.scenario, "options": game.options,
+            "version": game.rules_version}
+
+
+def live_moves(game: Game, after_seq: int = 0) -> list[Move]:
+    """Moves after ``after_seq`` that count (not rolled back), ``.setup`` excluded."""
+    return list(game.moves.filter(seq__gt=after_seq, rolled_back=False)
+                .exclude(verb=SETUP).order_by("seq"))
+
+
+def replay(game: Game, moves: list[Move] | None = None) -> dict:
+    """The state rebuilt from the log alone."""
+    rules = rules_for(game)
+    state = setup_state(rules, setup_arg(game))
+    moves = live_moves(game) if moves is None else moves
+    return undo.replay(rules, state, [m.triple for m in moves])
+
+
+def rebuild_after_undo(game: Game, undo_triple: tuple) -> dict:
+    """The state after an undo: the last snapshot plus the live moves since."""
+    rules = rules_for(game)
+    snapshot = game.snapshots.filter(seq__lte=game.seq).order_by("-seq").first()
+    state = snapshot.state if snapshot else setup_state(rules, setup_arg(game))
+    since = live_moves(game, snapshot.seq if snapshot else 0)
+    return undo.replay(rules, state, [m.triple for m in since] + [undo_triple])
+
+
+def step(game: Game, state: dict, role: str | None, verb: str, arg) -> dict:
+    """Apply one move to ``state`` (in place where the rules allow)."""
+    if verb == undo.UNDO:
+        return rebuild_after_undo(game, (role, verb, arg))
+    return apply_move(rules_for(game), state, role, verb, arg)
+
+
+def latest_snapshot(game: Game) -> Snapshot | None:
+    return game.snapshots.order_by("-seq").first()

@@ -1,0 +1,121 @@
+"""Games persist as setup arguments plus an ordered move log.
+
+``Game.state``, ``Hand`` rows and ``Snapshot`` rows are caches of the log:
+``manage.py rebuild_games --validate`` rebuilds and checks them.
+"""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    title_id = models.CharField(max_length=40, db_index=True)
+    rules_version = models.PositiveIntegerField(default=1)
+    scenario = models.CharField(max_length=40, default="standard")
+    options = models.JSONField(default=dict, blank=True)
+    rated = models.BooleanField(default=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    invited_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="game_invitations")
+    creator_role = models.CharField(max_length=40, blank=True, help_text="empty: sides are random")
+    time_control = models.JSONField(default=dict, blank=True)
+    # Private: never rendered. The seed of the rules RNG, also kept in the .setup move.
+    seed = models.BigIntegerField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    active_roles = models.JSONField(default=list, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self):
+        return f"#{self.pk} {self.title_id} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    role = models.CharField(max_length=40, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    # True while one of this seat's roles is active (kept by the move pipeline).
+    awaiting = models.BooleanField(default=False, db_index=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(fields=["game", "role"], condition=~Q(role=""), name="seat_one_per_role"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} as {self.role or '?'} in game {self.game_id}"
+
+
+class Move(models.Model):
+    """One entry of a game's log: a player's action or a pseudo-move (``.setup`` ...)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    role = models.CharField(max_length=40, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    verb = models.CharField(max_length=40)
+    arg = models.JSONField(null=True, blank=True)
+    rolled_back = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
+
+    def __str__(self):
+        return f"game {self.game_id} #{self.seq} {self.role} {self.verb} {self.arg!r}"
+
+    @property
+    def triple(self) -> tuple:
+        return (self.role or None, self.verb, self.arg)
+
+
+class Hand(models.Model):
+    """A seat's hidden holdings, refreshed after every move (for moderators and mail)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    role = models.CharField(max_length=40)
+    cards = models.JSONField(default=list)
+    seq = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "role"], name="hand_one_per_role")]
+
+
+class Snapshot(models.Model):
+    """The whole state after move ``seq``, written when the active roles change."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    active_roles = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]

@@ -1,0 +1,48 @@
+"""Pseudo-moves recorded in the log beside the players' actions.
+
+``.setup`` starts the log (its arg holds seed, scenario and options),
+``.resign`` / ``.timeout`` end the game against one role, ``.abandon`` ends
+it without a winner. A title may define ``resign(state, role, reason)`` to do
+something other than "every other role wins" (for example in games with
+more than two players).
+"""
+from __future__ import annotations
+
+from .flow import finish
+from .protocol import Action, IllegalAction, Result
+
+SETUP, RESIGN, TIMEOUT, ABANDON, ROLLBACK = ".setup", ".resign", ".timeout", ".abandon", ".rollback"
+ENDING = {RESIGN: "resignation", TIMEOUT: "timeout"}
+
+
+def is_pseudo(verb: str) -> bool:
+    return verb.startswith(".")
+
+
+def setup_state(rules, arg: dict) -> dict:
+    return rules.setup(arg["seed"], arg["scenario"], arg["options"])
+
+
+def apply_move(rules, state: dict, role: str | None, verb: str, arg) -> dict:
+    """Apply one logged move (a player's action or a pseudo-move)."""
+    if not is_pseudo(verb):
+        return rules.apply(state, role, Action(verb, arg))
+    if state.get("result") is not None:
+        raise IllegalAction("the game is over")
+    if verb in ENDING:
+        _end_against(rules, state, arg["role"], ENDING[verb])
+    elif verb == ABANDON:
+        finish(state, Result([], "abandoned"))
+    else:
+        raise IllegalAction(f"unknown pseudo-move {verb}")
+    state["log"].append({"kind": verb[1:], "role": arg.get("role")})
+    return state
+
+
+def _end_against(rules, state: dict, role: str, reason: str) -> None:
+    hook = getattr(rules, "resign", None)
+    if hook is not None:
+        hook(state, role, reason)
+        return
+    roles = state["roles"]
+    finish(state, Result([r for r in roles if r != role], reason))

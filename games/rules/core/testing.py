@@ -1,0 +1,90 @@
+"""Helpers for rules tests and the conformance suite (pure, no ``random``)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from . import rng, undo
+from .protocol import Action
+from .pseudo import apply_move
+
+
+def force_rolls(state: dict, values: list[int]) -> dict:
+    """Queue values that the next ``roll``/``randint`` calls return."""
+    state["rng"].setdefault("forced", []).extend(values)
+    return state
+
+
+def new_game(rules, seed: int = 1, scenario: str | None = None, options: dict | None = None) -> dict:
+    scenario = scenario or rules.scenarios()[0]
+    return rules.setup(seed, scenario, rules.clean_options(options or {}))
+
+
+def play(rules, seed: int, moves: list, scenario: str | None = None,
+         options: dict | None = None) -> dict:
+    """Set up and apply (role, verb, arg) moves, honouring undo."""
+    return undo.replay(rules, new_game(rules, seed, scenario, options), moves)
+
+
+def act(rules, state: dict, role: str, verb: str, arg=None) -> dict:
+    return rules.apply(state, role, Action(verb, arg))
+
+
+def choices(rules, state: dict, role: str) -> list[tuple]:
+    prompt = rules.prompt(state, role)
+    return [] if prompt is None else [(c.verb, c.arg) for c in prompt.choices]
+
+
+@dataclass
+class RandomGame:
+    """The outcome of `random_play`: the final state and every move made."""
+
+    seed: int
+    state: dict
+    moves: list = field(default_factory=list)
+    steps: int = 0
+
+
+def pick(picker: dict, items: list):
+    return items[rng.randint(picker, 0, len(items) - 1)]
+
+
+def random_play(rules, seed: int, *, scenario: str | None = None, options: dict | None = None,
+                max_steps: int = 20_000, undo_rate: int = 0, on_step=None) -> RandomGame:
+    """Play uniformly random legal choices until the game ends.
+
+    ``undo_rate`` of N takes an offered undo about once in N decisions.
+    ``on_step(state, role, action)`` is called before each action.
+    """
+    state = new_game(rules, seed, scenario, options)
+    picker = {"rng": rng.new(seed * 7919 + 17)}
+    game = RandomGame(seed, state)
+    while rules.result(state) is None:
+        if game.steps >= max_steps:
+            raise AssertionError(f"seed {seed}: no result after {max_steps} steps")
+        role = pick(picker, rules.active_roles(state))
+        prompt = rules.prompt(state, role)
+        offered = [c.action for c in prompt.choices]
+        action = _choose(picker, offered, undo_rate)
+        if on_step:
+            on_step(state, role, action)
+        game.moves.append((role, action.verb, action.arg))
+        if action.verb == undo.UNDO:
+            state = play(rules, seed, game.moves, scenario, options)
+        else:
+            state = rules.apply(state, role, action)
+        game.steps += 1
+    game.state = state
+    return game
+
+
+def _choose(picker: dict, offered: list, undo_rate: int) -> Action:
+    plain = [a for a in offered if a.verb != undo.UNDO]
+    if undo_rate and len(plain) < len(offered) and rng.randint(picker, 1, undo_rate) == 1:
+        return Action(undo.UNDO)
+    return pick(picker, plain or offered)
+
+
+def roundtrip(state: dict) -> dict:
+    """The state after a JSON round trip (fails on sets, tuples, odd keys)."""
+    return json.loads(json.dumps(state, sort_keys=True))

@@ -1,0 +1,81 @@
+"""Read-only queries and the per-seat picture of a game."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from . import engine
+from .models import Game, Seat
+
+
+def game_list_for_user(user) -> list[Game]:
+    """The user's games: those waiting on them first, then by last change."""
+    seats = (Seat.objects.filter(user=user).select_related("game")
+             .order_by("-awaiting", "-game__updated_at"))
+    return [_with_seat(s) for s in seats]
+
+
+def _with_seat(seat: Seat) -> Game:
+    game = seat.game
+    game.my_seat = seat
+    return game
+
+
+def games_awaiting_user(user) -> list[Game]:
+    return [s.game for s in Seat.objects.filter(user=user, awaiting=True, game__status=Game.Status.ACTIVE)
+            .select_related("game")]
+
+
+def open_games_for(user) -> list[Game]:
+    """Seeks anyone may join, and invitations addressed to ``user``."""
+    games = Game.objects.filter(status=Game.Status.OPEN).select_related("created_by", "invited_user")
+    if user.is_authenticated:
+        games = games.filter(Q(invited_user__isnull=True) | Q(invited_user=user))
+    else:
+        games = games.filter(invited_user__isnull=True)
+    return list(games.order_by("-created_at")[:100])
+
+
+def seat_for(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+@dataclass
+class Picture:
+    """Everything one viewer may see of a game at one moment."""
+
+    game: Game
+    role: str | None
+    view: dict | None
+    prompt: object | None
+
+
+def game_picture(game: Game, user) -> Picture:
+    seat = seat_for(game, user)
+    role = seat.role if seat and seat.role else None
+    if game.state is None:
+        return Picture(game, role, None, None)
+    rules = engine.rules_for(game)
+    view = rules.view(game.state, role)
+    prompt = rules.prompt(game.state, role) if role and game.status == Game.Status.ACTIVE else None
+    return Picture(game, role, view, prompt)
+
+
+def public_moves(game: Game, role: str | None) -> list[dict]:
+    """The move list with other players' arguments hidden while the game runs.
+
+    Secret choices (a headline pick) travel in move arguments; the public
+    account of what happened is the engine's log.
+    """
+    reveal_all = game.is_over
+    rows = game.moves.order_by("seq").values("seq", "role", "verb", "arg", "created_at", "rolled_back")
+    out = []
+    for row in rows:
+        own = role and row["role"] == role
+        if row["verb"] == ".setup" or not (reveal_all or own or row["verb"].startswith(".")):
+            row["arg"] = None
+        out.append(row)
+    return out

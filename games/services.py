@@ -1,0 +1,289 @@
+"""Game services: every change to a game goes through here.
+
+Each service runs in one transaction with the Game row locked
+(``select_for_update``), appends to the move log and refreshes the caches
+(state, hands, snapshots). Notifications are scheduled on commit.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.rules.core import IllegalAction, undo
+from games.rules.core.pseudo import ABANDON, RESIGN, SETUP, TIMEOUT
+
+from . import engine, notifications, registry
+from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
+from .models import Game, Hand, Move, Seat, Snapshot
+
+MAX_ARG_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    game: Game
+    move: Move
+
+
+# -- lobby -------------------------------------------------------------------
+def game_create(*, user, title_id: str, options: dict | None = None, rated: bool = True,
+                creator_role: str = "", invite_username: str = "",
+                scenario: str = "", time_control: dict | None = None) -> Game:
+    try:
+        rules = registry.get(title_id)
+    except registry.UnknownTitle:
+        raise BadRequest(_("Unknown game title “%(title)s”.") % {"title": title_id})
+    scenario = scenario or rules.scenarios()[0]
+    if scenario not in rules.scenarios():
+        raise BadRequest(_("Unknown scenario “%(s)s”.") % {"s": scenario})
+    try:
+        options = rules.clean_options(options or {})
+    except ValueError as error:
+        raise BadRequest(_("Invalid options: %(e)s") % {"e": error})
+    if creator_role and creator_role not in rules.roles(scenario, options):
+        raise BadRequest(_("Unknown side “%(r)s”.") % {"r": creator_role})
+    invited = _invitee(user, invite_username)
+    with transaction.atomic():
+        game = Game.objects.create(
+            title_id=title_id, rules_version=rules.version, scenario=scenario, options=options,
+            rated=rated, created_by=user, invited_user=invited, creator_role=creator_role,
+            time_control=time_control or {})
+        Seat.objects.create(game=game, user=user)
+        if invited:
+            notifications.invitation_sent(game)
+    return game
+
+
+def _invitee(user, username: str):
+    if not username:
+        return None
+    invited = get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if invited is None:
+        raise BadRequest(_("There is no player called “%(u)s”.") % {"u": username})
+    if invited == user:
+        raise BadRequest(_("You cannot invite yourself."))
+    return invited
+
+
+def _lock_game(game_id) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound()
+
+
+def seat_join(*, game_id, user) -> Game:
+    """Take a free seat in an open game; the game starts when the seats are full."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.OPEN:
+            raise GameNotActive(_("This game is no longer open."))
+        if game.invited_user_id and game.invited_user_id != user.pk:
+            raise Forbidden(_("This game is reserved for an invited player."))
+        if game.seats.filter(user=user).exists():
+            raise BadRequest(_("You already have a seat in this game."))
+        Seat.objects.create(game=game, user=user)
+        roles = engine.rules_for(game).roles(game.scenario, game.options)
+        if game.seats.count() >= len(roles):
+            _start(game, roles)
+        return game
+
+
+def invitation_decline(*, game_id, user) -> Game:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.OPEN or game.invited_user_id != user.pk:
+            raise Forbidden(_("There is no invitation for you in this game."))
+        game.status = Game.Status.CANCELLED
+        game.result = {"winners": [], "reason": "declined", "score": None}
+        game.save(update_fields=["status", "result", "updated_at"])
+        return game
+
+
+def game_cancel(*, game_id, user) -> Game:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.OPEN or game.created_by_id != user.pk:
+            raise Forbidden(_("Only the creator can cancel a game that has not started."))
+        game.status = Game.Status.CANCELLED
+        game.save(update_fields=["status", "updated_at"])
+        return game
+
+
+def _start(game: Game, roles: list[str]) -> None:
+    seats = list(game.seats.order_by("joined_at", "pk"))
+    _assign_roles(game, seats, roles)
+    rules = engine.rules_for(game)
+    game.seed = secrets.randbits(31)
+    arg = engine.setup_arg(game)
+    state = rules.setup(game.seed, game.scenario, game.options)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    _record(game, rules, None, None, SETUP, arg, state, before_active=[])
+    notifications.game_started(game)
+
+
+def _assign_roles(game: Game, seats: list[Seat], roles: list[str]) -> None:
+    free = list(roles)
+    creator_seat = next(s for s in seats if s.user_id == game.created_by_id)
+    if game.creator_role:
+        creator_seat.role = game.creator_role
+        free.remove(game.creator_role)
+    rest = [s for s in seats if not s.role]
+    for seat in rest:
+        seat.role = free.pop(secrets.randbelow(len(free)))
+    for seat in seats:
+        seat.save(update_fields=["role"])
+
+
+# -- moves -------------------------------------------------------------------
+def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> MoveOutcome:
+    """Apply one player action, exactly once, or raise a `GameError`."""
+    _check_shape(verb, arg, expected_seq)
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        role = _role_of(game, user)
+        _check_fresh(game, role, expected_seq)
+        rules = engine.rules_for(game)
+        prompt = rules.prompt(game.state, role)
+        if prompt is None:
+            raise IllegalMove(_("It is not your turn."))
+        if not prompt.allows(_action(verb, arg)):
+            raise IllegalMove(_("“%(verb)s %(arg)s” is not one of your choices now.")
+                              % {"verb": verb, "arg": "" if arg is None else arg})
+        before = list(game.active_roles)
+        try:
+            state = engine.step(game, game.state, role, verb, arg)
+        except IllegalAction as error:
+            raise IllegalMove(str(error))
+        move = _record(game, rules, role, user, verb, arg, state, before)
+    return MoveOutcome(game, move)
+
+
+def _action(verb, arg):
+    from games.rules.core import Action
+
+    return Action(verb, arg)
+
+
+def _check_shape(verb, arg, expected_seq) -> None:
+    if not isinstance(verb, str) or not verb or verb.startswith(".") or len(verb) > 40:
+        raise BadRequest(_("“verb” must be the name of one of your choices."))
+    if isinstance(arg, bool) or (arg is not None and not isinstance(arg, (str, int))):
+        raise BadRequest(_("“arg” must be a number, a text or null."))
+    if isinstance(arg, str) and len(arg) > MAX_ARG_LENGTH:
+        raise BadRequest(_("“arg” is too long."))
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
+        raise BadRequest(_("“expected_seq” must be the move number you last saw."))
+
+
+def _role_of(game: Game, user) -> str:
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(_("This game is over.") if game.is_over else None)
+    seat = game.seats.filter(user=user).first() if user and user.is_authenticated else None
+    if seat is None or not seat.role:
+        raise NotYourSeat()
+    return seat.role
+
+
+def _check_fresh(game: Game, role: str, expected_seq: int) -> None:
+    """Reject a move made against an older state.
+
+    During a secret simultaneous choice (several roles active at
+    ``expected_seq``), another role's move in between does not make this one
+    stale; a move of this same role in between (a double click, a second tab)
+    does, as does any pseudo-move.
+    """
+    if expected_seq == game.seq:
+        return
+    if expected_seq > game.seq or role not in game.active_roles:
+        raise StaleMove()
+    then = game.snapshots.filter(seq__lte=expected_seq).order_by("-seq").first()
+    if then is None or len(then.active_roles) < 2 or role not in then.active_roles:
+        raise StaleMove()
+    later = game.moves.filter(seq__gt=expected_seq)
+    if later.filter(role=role).exists() or later.filter(verb__startswith=".").exists():
+        raise StaleMove()
+
+
+def game_resign(*, game_id, user) -> Game:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        role = _role_of(game, user)
+        _record_pseudo(game, role, user, RESIGN)
+        return game
+
+
+def game_time_out(*, game_id, role: str, at_seq: int) -> Game | None:
+    """Time ``role`` out if the game is still at ``at_seq`` (safe to run twice)."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.ACTIVE or game.seq != at_seq or role not in game.active_roles:
+            return None
+        _record_pseudo(game, role, None, TIMEOUT)
+        return game
+
+
+def game_abandon(*, game_id) -> Game:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise GameNotActive()
+        _record_pseudo(game, None, None, ABANDON)
+        return game
+
+
+def _record_pseudo(game: Game, role, user, verb: str) -> Move:
+    rules = engine.rules_for(game)
+    arg = {"role": role}
+    before = list(game.active_roles)
+    state = engine.step(game, game.state, None, verb, arg)
+    return _record(game, rules, role, user, verb, arg, state, before)
+
+
+# -- the log and its caches -------------------------------------------------
+def _record(game: Game, rules, role, user, verb, arg, state, before_active) -> Move:
+    """Append the move and refresh every cache of the log (inside the lock)."""
+    game.seq += 1
+    move = Move.objects.create(game=game, seq=game.seq, role=role or "", user=user, verb=verb, arg=arg)
+    game.state = state
+    game.active_roles = rules.active_roles(state)
+    result = rules.result(state)
+    if result is not None:
+        game.status = Game.Status.FINISHED
+        game.result = result.to_json()
+        game.finished_at = timezone.now()
+    game.save()
+    _refresh_hands(game, rules, state)
+    if game.active_roles != before_active or result is not None:
+        Snapshot.objects.create(game=game, seq=game.seq, state=state, active_roles=game.active_roles)
+        _refresh_awaiting(game)
+    notifications.moved(game, before_active, move)
+    return move
+
+
+def _refresh_awaiting(game: Game) -> None:
+    active = game.active_roles
+    game.seats.exclude(role__in=active).filter(awaiting=True).update(awaiting=False)
+    game.seats.filter(role__in=active, awaiting=False).update(awaiting=True)
+
+
+def _refresh_hands(game: Game, rules, state) -> None:
+    stored = {h.role: h for h in game.hands.all()}
+    for role in state["roles"]:
+        cards = rules.hand(state, role)
+        hand = stored.get(role)
+        if hand is None:
+            Hand.objects.create(game=game, role=role, cards=cards, seq=game.seq)
+        elif hand.cards != cards:
+            hand.cards, hand.seq = cards, game.seq
+            hand.save(update_fields=["cards", "seq"])
+
+
+def undo_available(game: Game, role: str) -> bool:
+    return game.state is not None and undo.can_undo(game.state, role)

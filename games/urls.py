@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.my_games, name="my_games"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("new/", views.game_create, name="create"),
+    path("healthz/", views.healthz, name="healthz"),
+    path("<int:game_id>/", views.detail, name="detail"),
+    path("<int:game_id>/panel/", views.panel, name="panel"),
+    path("<int:game_id>/status/", views.status, name="status"),
+    path("<int:game_id>/log/", views.log, name="log"),
+    path("<int:game_id>/act/", views.act, name="act"),
+    path("<int:game_id>/join/", views.join, name="join"),
+    path("<int:game_id>/decline/", views.decline, name="decline"),
+    path("<int:game_id>/cancel/", views.cancel, name="cancel"),
+    path("<int:game_id>/resign/", views.resign, name="resign"),
+]

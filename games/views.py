@@ -1,0 +1,147 @@
+"""HTML pages and HTMX partials. Thin: parse, call a service, render."""
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import GameError
+from .forms import GameCreateForm
+from .models import Game
+
+
+def home(request):
+    if request.user.is_authenticated:
+        return redirect("games:my_games")
+    return render(request, "home.html", {"open_games": selectors.open_games_for(request.user)[:10]})
+
+
+def lobby(request):
+    return render(request, "games/lobby.html", {"open_games": selectors.open_games_for(request.user)})
+
+
+@login_required
+def my_games(request):
+    return render(request, "games/my_games.html", {"games": selectors.game_list_for_user(request.user)})
+
+
+@login_required
+def game_create(request):
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                user=request.user, title_id=data["title_id"], options=form.options_for(data["title_id"]),
+                rated=data["rated"], creator_role=data["side"], invite_username=data["invite"])
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Game created. It starts when every seat is taken."))
+            return redirect("games:detail", game.pk)
+    return render(request, "games/create.html", {"form": form}, status=422 if form.errors else 200)
+
+
+def _lobby_action(service, success: str):
+    @login_required
+    @require_POST
+    def view(request, game_id):
+        try:
+            service(game_id=game_id, user=request.user)
+        except GameError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, success)
+        return redirect("games:detail", game_id)
+
+    return view
+
+
+join = _lobby_action(services.seat_join, _("You joined the game."))
+decline = _lobby_action(services.invitation_decline, _("Invitation declined."))
+cancel = _lobby_action(services.game_cancel, _("Game cancelled."))
+resign = _lobby_action(services.game_resign, _("You resigned."))
+
+
+def detail(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    return render(request, "games/detail.html", _panel_context(request, game))
+
+
+def panel(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    return render(request, "games/_panel.html", _panel_context(request, game))
+
+
+def status(request, game_id):
+    """Polled by waiting players; tells the page to refresh its panel when the game moved."""
+    game = get_object_or_404(Game, pk=game_id)
+    response = render(request, "games/_status.html", {"game": game})
+    if request.GET.get("seq") not in (None, str(game.seq)):
+        response["HX-Trigger"] = "game-changed"
+    return response
+
+
+@login_required
+@require_POST
+def act(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        verb, arg, seq = _parse_action(request.POST)
+        services.move_submit(game_id=game.pk, user=request.user, verb=verb, arg=arg, expected_seq=seq)
+    except GameError as error:
+        game.refresh_from_db()
+        return _panel_response(request, game, error.message, error.status)
+    game.refresh_from_db()
+    return _panel_response(request, game, "", 200)
+
+
+def _parse_action(data) -> tuple:
+    from .errors import BadRequest
+
+    try:
+        arg = json.loads(data.get("arg") or "null")
+        seq = int(data.get("expected_seq", ""))
+    except (ValueError, TypeError):
+        raise BadRequest(_("The move could not be read. Reload the page and try again."))
+    return data.get("verb", ""), arg, seq
+
+
+def _panel_response(request, game, error: str, status_code: int):
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("games:detail", game.pk)
+    context = {**_panel_context(request, game), "error": error}
+    # base.html's htmx-config swaps 409/422 bodies, so the panel shows the error.
+    return render(request, "games/_panel.html", context, status=status_code)
+
+
+def _panel_context(request, game: Game) -> dict:
+    picture = selectors.game_picture(game, request.user)
+    board = select_template([f"games/boards/{game.title_id}.html", "games/boards/_generic.html"])
+    return {
+        "game": game, "picture": picture, "board_template": board.template.name,
+        "seats": list(game.seats.select_related("user__profile")),
+        "my_seat": selectors.seat_for(game, request.user),
+        "log": (picture.view or {}).get("log", []) if picture.view else [],
+    }
+
+
+def log(request, game_id):
+    game = get_object_or_404(Game, pk=game_id)
+    picture = selectors.game_picture(game, request.user)
+    if picture.view is None:
+        raise Http404
+    return render(request, "games/_log.html", {"game": game, "log": picture.view.get("log", [])})
+
+
+def healthz(request):
+    return HttpResponse("ok", content_type="text/plain")

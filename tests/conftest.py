@@ -1,0 +1,105 @@
+"""Shared fixtures, service detection and the CI no-skip rule.
+
+Tests marked ``postgres``, ``redis`` or ``browser`` need that real service;
+without it they are skipped with the reason printed (``-rs``). With
+HOTLINE_CI=1 (set by .ci/run) any skipped test fails the run.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from urllib.parse import urlparse
+
+import pytest
+
+CI = os.environ.get("HOTLINE_CI") == "1"
+_skipped: list[str] = []
+
+
+def _redis_reachable() -> bool:
+    url = os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis"):
+        return False
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _chromium() -> str | None:
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.db import connection
+
+    reasons = {
+        "postgres": None if connection.vendor == "postgresql" else
+        "needs PostgreSQL: set DATABASE_URL=postgres://... (see README)",
+        "redis": None if _redis_reachable() else
+        "needs a reachable Redis broker: set CELERY_BROKER_URL=redis://127.0.0.1:6379/0",
+        "browser": None if _chromium() else "needs Chromium (apt install chromium)",
+    }
+    for item in items:
+        for marker, reason in reasons.items():
+            if reason and marker in item.keywords:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_collectreport(report):
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if CI and _skipped:
+        print(f"\nHOTLINE_CI=1: {len(_skipped)} test(s) were skipped; in CI nothing may be skipped:")
+        for nodeid in _skipped[:20]:
+            print("  ", nodeid)
+        session.exitstatus = 1
+
+
+@pytest.fixture
+def make_user(db):
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, email: str | None = None, password: str = "pw-for-tests-1"):
+        return get_user_model().objects.create_user(
+            username=username, email=email or f"{username}@example.com", password=password)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """A started Duel game: alice is north, bob is south."""
+    from games import services
+
+    game = services.game_create(user=alice, title_id="duel", creator_role="north")
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game

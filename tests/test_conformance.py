@@ -1,0 +1,135 @@
+"""One conformance suite for every registered title (architecture: Tests).
+
+Random legal play over many seeds, checking: no dead ends, only active roles
+are prompted, determinism of replay, JSON round trip, no leak of hidden
+information (views unchanged when everything a viewer cannot see is
+reshuffled), undo restoring the exact earlier state and never crossing a
+checkpoint, and a result within a step cap. A failure names the seed.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from games import registry
+from games.rules.core import Action, rng, undo
+from games.rules.core.testing import new_game, pick, play
+
+SEEDS = int(os.environ.get("HOTLINE_CONFORMANCE_SEEDS", "200"))
+DEEP_EVERY = 7  # deep checks (hidden info, round trip) every N decisions
+CHUNK = 20
+
+
+def titles():
+    return sorted(registry.titles())
+
+
+def seed_chunks():
+    return [range(start, min(start + CHUNK, SEEDS)) for start in range(0, SEEDS, CHUNK)]
+
+
+def dumps(state) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def check_prompts(rules, state, seed):
+    active = rules.active_roles(state)
+    assert active, f"seed {seed}: no active role but no result (dead end)"
+    for role in state["roles"]:
+        prompt = rules.prompt(state, role)
+        if role in active:
+            assert prompt is not None and prompt.choices, f"seed {seed}: {role} is active with no choices"
+        else:
+            assert prompt is None, f"seed {seed}: inactive {role} was prompted"
+
+
+def check_hidden(rules, state, seed):
+    picker = {"rng": rng.new(seed + 99)}
+
+    def permute(items):
+        return rng.shuffle(picker, list(items))
+
+    for viewer in state["roles"] + [None]:
+        expected = dumps(rules.view(state, viewer))
+        shuffled = rules.rehide(copy.deepcopy(state), viewer, permute)
+        assert dumps(rules.view(shuffled, viewer)) == expected, \
+            f"seed {seed}: the view of {viewer} depends on information hidden from it"
+
+
+def check_undo_offer(state, before: dict, role: str, seed):
+    """Undo may be offered only if the last move used no RNG and kept the active roles."""
+    if undo.can_undo(state, role):
+        assert before["rng"]["n"] == state["rng"]["n"], f"seed {seed}: undo offered across a die roll"
+        assert before["active"] == state["active"], f"seed {seed}: undo offered across a role change"
+
+
+def play_checked(rules, seed: int, max_steps: int = 30_000):
+    state = new_game(rules, seed)
+    picker = {"rng": rng.new(seed * 31 + 5)}
+    moves, history = [], []  # history[i]: the state (JSON) before effective move i
+    for step in range(max_steps):
+        if rules.result(state) is not None:
+            return state, moves
+        check_prompts(rules, state, seed)
+        if step % DEEP_EVERY == 0:
+            check_hidden(rules, state, seed)
+            assert json.loads(dumps(state)) == state, f"seed {seed}: state is not plain JSON"
+        role = pick(picker, rules.active_roles(state))
+        offered = [c.action for c in rules.prompt(state, role).choices]
+        action = pick(picker, offered)
+        moves.append((role, action.verb, action.arg))
+        if action.verb == undo.UNDO:
+            state = play(rules, seed, moves)
+            assert dumps(state) == history.pop(), f"seed {seed}: undo did not restore the earlier state"
+            continue
+        history.append(dumps(state))
+        before = {"rng": dict(state["rng"]), "active": list(state["active"])}
+        state = rules.apply(state, role, action)
+        check_undo_offer(state, before, role, seed)
+    raise AssertionError(f"seed {seed}: no result after {max_steps} steps")
+
+
+@pytest.mark.parametrize("title_id", titles())
+@pytest.mark.parametrize("seeds", seed_chunks(), ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
+def test_random_legal_play_keeps_every_invariant(title_id, seeds):
+    rules = registry.get(title_id)
+    for seed in seeds:
+        final, moves = play_checked(rules, seed)
+        result = rules.result(final)
+        assert result is not None
+        assert set(result.winners) <= set(final["roles"])
+        assert dumps(play(rules, seed, moves)) == dumps(final), f"seed {seed}: replay differs"
+        for role in final["roles"]:
+            assert rules.prompt(final, role) is None
+
+
+@pytest.mark.parametrize("title_id", titles())
+def test_contract_surface(title_id):
+    rules = registry.get(title_id)
+    assert rules.title_id == title_id and isinstance(rules.version, int) and rules.name
+    scenario = rules.scenarios()[0]
+    roles = rules.roles(scenario, rules.default_options())
+    state = rules.setup(1, scenario, rules.clean_options({}))
+    assert state["roles"] == roles
+    assert set(rules.active_roles(state)) <= set(roles)
+    with pytest.raises(ValueError):
+        rules.clean_options({"no_such_option": 1})
+    assert isinstance(rules.hand(state, roles[0]), list)
+    assert "rng" not in rules.view(state, None) and "undo" not in rules.view(state, roles[0])
+    with pytest.raises(Exception):
+        rules.apply(state, roles[0], Action("no-such-verb", None))
+
+
+def test_the_hidden_information_check_catches_a_leak():
+    from tests.example_game.rules import DuelRules
+
+    class Leaky(DuelRules):
+        def view(self, state, role):
+            return {**super().view(state, role), "peek": state["hands"]}
+
+    leaky = Leaky()
+    with pytest.raises(AssertionError, match="hidden"):
+        check_hidden(leaky, new_game(leaky, 1), 1)
