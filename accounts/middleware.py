@@ -1,11 +1,15 @@
 import zoneinfo
 
+from django.conf import settings
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
 
 class ProfileLanguageMiddleware:
     """A signed-in user's chosen language wins over Accept-Language, and their
-    chosen time zone becomes the current one (templates show local times)."""
+    chosen time zone becomes the current one (templates show local times).
+    Picking a language in the footer (Django's set_language view) while signed
+    in also stores it in the profile, so the footer keeps working."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -31,4 +35,17 @@ class ProfileLanguageMiddleware:
                 timezone.deactivate()
         if language:
             response.headers.setdefault("Content-Language", language)
+        if profile and request.method == "POST" and response.status_code == 302:
+            self.remember_footer_choice(request, profile)
         return response
+
+    @staticmethod
+    def remember_footer_choice(request, profile):
+        try:
+            if request.path != reverse("set_language"):
+                return
+        except NoReverseMatch:
+            return
+        chosen = request.POST.get("language", "")
+        if chosen in dict(settings.LANGUAGES):
+            type(profile).objects.filter(pk=profile.pk).update(language=chosen)

@@ -9,6 +9,16 @@ from django.utils.translation import gettext_lazy as _
 TIMEZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
 
 
+# Choices are callables so that migrations name the function instead of copying
+# the lists (which depend on the installed tz database and on settings).
+def timezone_choices():
+    return [(tz, tz) for tz in TIMEZONES]
+
+
+def language_choices():
+    return [("", _("Browser default"))] + list(settings.LANGUAGES)
+
+
 class UserManager(BaseUserManager):
     def get_by_natural_key(self, username):
         return self.get(username__iexact=username)
@@ -34,9 +44,9 @@ class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     timezone = models.CharField(_("timezone"), max_length=64, default="UTC",
-                                choices=[(tz, tz) for tz in TIMEZONES])
+                                choices=timezone_choices)
     language = models.CharField(_("language"), max_length=8, blank=True,
-                                choices=[("", _("Browser default"))] + list(settings.LANGUAGES))
+                                choices=language_choices)
     email_your_turn = models.BooleanField(_("email when it is my turn"), default=True)
     email_invitations = models.BooleanField(_("email invitations and game starts"), default=True)
     email_game_over = models.BooleanField(_("email when a game ends"), default=True)

@@ -88,3 +88,19 @@ def test_changing_profile_language_switches_language(client, user):
     assert "로그아웃" in client.get(reverse("accounts:profile")).content.decode()
     client.post(reverse("accounts:profile"), {"timezone": "UTC", "language": ""})
     assert "Log out" in client.get(reverse("accounts:profile"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_footer_language_choice_is_stored_in_profile(client, user):
+    Profile.objects.filter(user=user).update(language="ko")
+    client.force_login(user)
+    response = client.post(reverse("set_language"), {"language": "ja", "next": reverse("accounts:profile")})
+    assert response.status_code == 302
+    assert Profile.objects.get(user=user).language == "ja"
+    assert "ログアウト" in client.get(reverse("accounts:profile")).content.decode()
+    client.post(reverse("set_language"), {"language": "xx", "next": "/"})
+    assert Profile.objects.get(user=user).language == "ja"
+
+
+def test_footer_language_choice_for_anonymous_user_uses_cookie(client, db):
+    client.post(reverse("set_language"), {"language": "es", "next": "/"})
+    assert "Sala" in client.get(reverse("account_login")).content.decode()

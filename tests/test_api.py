@@ -1,0 +1,94 @@
+"""The JSON API: authentication, per-seat views and clear JSON errors."""
+import json
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api_for():
+    def make(user):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        return client
+
+    return make
+
+
+def first_choice(client, game_id):
+    data = client.get(f"/api/games/{game_id}/prompt/").json()
+    return data["seq"], data["prompt"]["choices"][0]
+
+
+def test_games_need_authentication():
+    response = APIClient().get("/api/games/")
+    assert response.status_code in (401, 403)
+    assert "error" in response.json()
+
+
+def test_create_join_and_play_through_the_api(api_for, alice, bob):
+    a, b = api_for(alice), api_for(bob)
+    created = a.post("/api/games/", {"title_id": "duel", "side": "north"}, format="json")
+    assert created.status_code == 201
+    game_id = created.json()["id"]
+    assert b.post(f"/api/games/{game_id}/join/").status_code == 200
+    listed = a.get("/api/games/").json()
+    assert listed[0]["id"] == game_id and listed[0]["awaiting_me"] is True and listed[0]["my_role"] == "north"
+    seq, choice = first_choice(a, game_id)
+    response = a.post(f"/api/games/{game_id}/actions/",
+                      {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": seq}, format="json")
+    assert response.status_code == 200 and response.json()["seq"] == seq + 1
+    detail = a.get(f"/api/games/{game_id}/").json()
+    assert detail["role"] == "north" and detail["view"]["my_pick"] == choice["arg"]
+
+
+def test_errors_have_the_right_status_and_a_message(api_for, duel, alice, bob, carol):
+    a, c = api_for(alice), api_for(carol)
+    url = f"/api/games/{duel.pk}/actions/"
+    foreign = duel.state["hands"]["south"][0]
+    cases = [
+        (c.post(url, {"verb": "pick", "arg": 1, "expected_seq": 1}, format="json"), 403, "not_your_seat"),
+        (a.post(url, {"verb": "pick", "arg": foreign, "expected_seq": 1}, format="json"), 422, "illegal"),
+        (a.post(url, {"verb": "pick", "arg": 1, "expected_seq": 0}, format="json"), 409, "stale"),
+        (a.post(url, "{not json", content_type="application/json"), 400, "parse_error"),
+        (a.post(url, {"verb": "pick"}, format="json"), 400, "bad_request"),
+        (a.post("/api/games/", {"title_id": "chess"}, format="json"), 400, "bad_request"),
+        (a.post("/api/games/424242/actions/", {"verb": "x", "expected_seq": 1}, format="json"), 404, "not_found"),
+    ]
+    for response, status, code in cases:
+        body = response.json()
+        assert (response.status_code, body["error"]) == (status, code), body
+        assert body["detail"]
+    duel.refresh_from_db()
+    assert duel.seq == 1 and duel.moves.count() == 1
+
+
+def test_finished_game_refuses_moves(api_for, duel, alice, bob):
+    api_for(bob).post(f"/api/games/{duel.pk}/resign/")
+    response = api_for(alice).post(f"/api/games/{duel.pk}/actions/",
+                                   {"verb": "pick", "arg": 1, "expected_seq": 2}, format="json")
+    assert response.status_code == 409 and response.json()["error"] == "not_active"
+
+
+def test_log_hides_other_players_secret_arguments_and_the_seed(api_for, duel, alice, bob):
+    a, b = api_for(alice), api_for(bob)
+    seq, choice = first_choice(a, duel.pk)
+    a.post(f"/api/games/{duel.pk}/actions/", {**choice, "expected_seq": seq}, format="json")
+    bobs_log = b.get(f"/api/games/{duel.pk}/log/").json()["moves"]
+    alices_log = a.get(f"/api/games/{duel.pk}/log/").json()["moves"]
+    assert bobs_log[1]["arg"] is None and alices_log[1]["arg"] == choice["arg"]
+    assert bobs_log[0]["verb"] == ".setup" and bobs_log[0]["arg"] is None
+
+
+def test_openapi_schema_lists_the_endpoints(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    text = response.content.decode()
+    for path in ["/api/games/", "/api/games/{game_id}/actions/", "/api/games/{game_id}/prompt/",
+                 "/api/games/{game_id}/log/"]:
+        assert path in text
