@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Case, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -268,9 +269,7 @@ def _record(game: Game, rules, role, user, verb, arg, state, before_active) -> M
 
 
 def _refresh_awaiting(game: Game) -> None:
-    active = game.active_roles
-    game.seats.exclude(role__in=active).filter(awaiting=True).update(awaiting=False)
-    game.seats.filter(role__in=active, awaiting=False).update(awaiting=True)
+    game.seats.update(awaiting=Case(When(role__in=game.active_roles, then=True), default=False))
 
 
 def _refresh_hands(game: Game, rules, state) -> None:

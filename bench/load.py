@@ -1,0 +1,202 @@
+"""Load benchmark: many games at once through the JSON API under gunicorn.
+
+Starts gunicorn (gthread) against PostgreSQL on loopback, creates players and
+games, then runs CLIENTS concurrent clients for DURATION seconds. Each client
+is one player: it loops over its games, reads the prompt and submits one of
+the offered choices (never undo). Prints p50/p95/p99 of move-submission
+latency, moves per second and errors, then checks that the Move rows written
+equal the accepted responses (no lost or duplicated moves).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/hotline_bench \\
+        .venv/bin/python bench/load.py [--clients 32] [--duration 30] [--title duel]
+
+The title defaults to the tests' example game ("duel", registered for the
+benchmark only via HOTLINE_EXTRA_TITLES); pass --title twilight_struggle
+once that title exists.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PORT = 8765
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--games-per-pair", type=int, default=4)
+    parser.add_argument("--title", default="duel")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    return parser.parse_args()
+
+
+def environment() -> dict:
+    env = dict(os.environ)
+    if not env.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL database (it will be reset), e.g. "
+                 "postgres://postgres@127.0.0.1:5432/hotline_bench")
+    env.setdefault("HOTLINE_EXTRA_TITLES", "tests.example_game")
+    env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
+    env.setdefault("HOTLINE_PRODUCTION", "1")
+    env.setdefault("DJANGO_SECRET_KEY", "bench-secret-key-" + "x" * 40)
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return env
+
+
+def prepare_database(env: dict, args) -> list[tuple[str, list[int]]]:
+    """Reset the schema, create players with tokens and their games."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+    call_command("migrate", verbosity=0)
+    return create_games(args)
+
+
+def create_games(args) -> list[tuple[str, list[int]]]:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+
+    users = [get_user_model().objects.create_user(f"bench{i}", f"bench{i}@example.com", "x")
+             for i in range(args.clients)]
+    tokens = {u.pk: Token.objects.create(user=u).key for u in users}
+    games = {u.pk: [] for u in users}
+    for a, b in zip(users[::2], users[1::2]):
+        for _ in range(args.games_per_pair):
+            game = services.game_create(user=a, title_id=args.title)
+            services.seat_join(game_id=game.pk, user=b)
+            games[a.pk].append(game.pk)
+            games[b.pk].append(game.pk)
+    return [(tokens[u.pk], games[u.pk]) for u in users]
+
+
+def start_server(env: dict, args) -> subprocess.Popen:
+    cmd = [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}",
+           "-k", "gthread", "-w", str(args.workers), "--threads", str(args.threads),
+           "--log-level", "warning", "--backlog", "256"]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
+    for _ in range(100):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
+            conn.request("GET", "/games/healthz/")
+            if conn.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.1)
+    os.killpg(server.pid, signal.SIGTERM)
+    sys.exit("gunicorn did not start")
+
+
+class Client(threading.Thread):
+    def __init__(self, token: str, games: list[int], stop_at: float, seed: int):
+        super().__init__(daemon=True)
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.games, self.stop_at, self.random = games, stop_at, random.Random(seed)
+        self.latencies: list[float] = []
+        self.accepted, self.errors, self.finished = 0, [], 0
+        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+
+    def call(self, method: str, path: str, body=None):
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=json.dumps(body) if body else None, headers=self.headers)
+                response = self.conn.getresponse()
+                return response.status, json.loads(response.read() or b"null")
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                if attempt:
+                    raise
+
+    def run(self):
+        while time.monotonic() < self.stop_at and self.games:
+            for game_id in list(self.games):
+                if time.monotonic() >= self.stop_at:
+                    break
+                self.play_one(game_id)
+
+    def play_one(self, game_id: int):
+        status, data = self.call("GET", f"/api/games/{game_id}/prompt/")
+        if status != 200:
+            self.errors.append((status, data))
+            return
+        prompt = data["prompt"]
+        if prompt is None:
+            _, detail = self.call("GET", f"/api/games/{game_id}/")
+            if detail["status"] != "active":
+                self.games.remove(game_id)
+                self.finished += 1
+            return
+        choice = self.random.choice([c for c in prompt["choices"] if c["verb"] != "undo"])
+        body = {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": data["seq"]}
+        started = time.perf_counter()
+        status, reply = self.call("POST", f"/api/games/{game_id}/actions/", body)
+        self.latencies.append(time.perf_counter() - started)
+        if status == 200:
+            self.accepted += 1
+        else:
+            self.errors.append((status, reply))
+
+
+def count_player_moves() -> int:
+    from games.models import Move
+
+    return Move.objects.exclude(verb__startswith=".").count()
+
+
+def report(clients: list[Client], elapsed: float, stored: int) -> None:
+    latencies = sorted(x for c in clients for x in c.latencies)
+    accepted = sum(c.accepted for c in clients)
+    errors = [e for c in clients for e in c.errors]
+    q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0] * 99
+    print(f"clients: {len(clients)}  duration: {elapsed:.1f}s  submissions: {len(latencies)}")
+    print(f"move submission latency ms: p50 {q[49]*1000:.1f}  p95 {q[94]*1000:.1f}  p99 {q[98]*1000:.1f}")
+    print(f"moves per second: {accepted / elapsed:.1f}  games finished: {sum(c.finished for c in clients)}")
+    print(f"errors: {len(errors)} {errors[:3] if errors else ''}")
+    print(f"accepted responses: {accepted}  Move rows stored: {stored}  "
+          f"{'OK' if stored == accepted else 'MISMATCH (lost or duplicated moves)'}")
+
+
+def main():
+    args = parse_args()
+    env = environment()
+    players = prepare_database(env, args)
+    server = start_server(env, args)
+    try:
+        stop_at = time.monotonic() + args.duration
+        clients = [Client(token, games, stop_at, i) for i, (token, games) in enumerate(players)]
+        started = time.monotonic()
+        for c in clients:
+            c.start()
+        for c in clients:
+            c.join()
+        elapsed = time.monotonic() - started
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(10)
+    report(clients, elapsed, count_player_moves())
+
+
+if __name__ == "__main__":
+    main()
