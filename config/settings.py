@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "games.ladder",
 ]
 
 MIDDLEWARE = [

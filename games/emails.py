@@ -46,20 +46,24 @@ def turn_notice(game_id: int, seq: int, roles: list[str]) -> int:
 
 
 def game_started(game_id: int) -> int:
-    game = Game.objects.get(pk=game_id)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return 0
     context = {"game": game, "url": _game_url(game)}
     return sum(_send("started", u, context) for u in _seat_users(game))
 
 
 def game_over(game_id: int) -> int:
-    game = Game.objects.get(pk=game_id)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return 0
     context = {"game": game, "url": _game_url(game)}
     return sum(_send("over", u, context) for u in _seat_users(game))
 
 
 def invitation(game_id: int) -> int:
-    game = Game.objects.select_related("invited_user__profile", "created_by").get(pk=game_id)
-    if game.invited_user is None or game.status != Game.Status.OPEN:
+    game = Game.objects.select_related("invited_user__profile", "created_by").filter(pk=game_id).first()
+    if game is None or game.invited_user is None or game.status != Game.Status.OPEN:
         return 0
     context = {"game": game, "url": _game_url(game), "inviter": game.created_by}
     return _send("invitation", game.invited_user, context)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.rules.core import IllegalAction, undo
 from games.rules.core.pseudo import ABANDON, RESIGN, SETUP, TIMEOUT
 
-from . import engine, notifications, registry
+from . import engine, notifications, registry, signals
 from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
 from .models import Game, Hand, Move, Seat, Snapshot
 
@@ -264,6 +264,8 @@ def _record(game: Game, rules, role, user, verb, arg, state, before_active) -> M
     if game.active_roles != before_active or result is not None:
         Snapshot.objects.create(game=game, seq=game.seq, state=state, active_roles=game.active_roles)
         _refresh_awaiting(game)
+    if result is not None:
+        signals.game_finished.send(sender=Game, game=game)
     notifications.moved(game, before_active, move)
     return move
 

@@ -1,0 +1,1 @@
+"""Listens to games.signals (ratings and ladders follow finished games)."""

@@ -1,0 +1,9 @@
+"""Signals other apps listen to (ladder, moderation). Sent inside the game's
+transaction, with the Game row locked, so receivers' writes commit or roll
+back with the move that caused them."""
+from django.dispatch import Signal
+
+# A game reached a result (sender=Game, game=<Game>).
+game_finished = Signal()
+# A moderator changed or annulled a finished game's result (sender=Game, game=<Game>, previous=<dict|None>).
+game_result_changed = Signal()
