@@ -22,6 +22,11 @@ def _with_seat(seat: Seat) -> Game:
     return game
 
 
+def invitations_for(user) -> list[Game]:
+    return list(Game.objects.filter(status=Game.Status.OPEN, invited_user=user)
+                .select_related("created_by__profile").order_by("-created_at"))
+
+
 def games_awaiting_user(user) -> list[Game]:
     return [s.game for s in Seat.objects.filter(user=user, awaiting=True, game__status=Game.Status.ACTIVE)
             .select_related("game")]

@@ -29,7 +29,8 @@ def lobby(request):
 
 @login_required
 def my_games(request):
-    return render(request, "games/my_games.html", {"games": selectors.game_list_for_user(request.user)})
+    return render(request, "games/my_games.html", {"games": selectors.game_list_for_user(request.user),
+                                                   "invitations": selectors.invitations_for(request.user)})
 
 
 @login_required

@@ -120,3 +120,15 @@ def test_spectators_see_only_the_public_view(client, duel, carol):
     login(client, carol)
     body = client.get(f"/api/games/{duel.pk}/").json()
     assert body["role"] is None and body["prompt"] is None and body["view"]["hand"] == []
+
+
+def test_invitations_are_listed_with_accept_and_decline(client, alice, bob):
+    from games import services
+
+    game = services.game_create(user=alice, title_id="duel", invite_username="bob")
+    html = login(client, bob).get(reverse("games:my_games")).content.decode()
+    assert "Invitations" in html and reverse("games:decline", args=[game.pk]) in html
+    client.post(reverse("games:join", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == "active"
+    assert "Invitations" not in client.get(reverse("games:my_games")).content.decode()

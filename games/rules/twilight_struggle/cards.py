@@ -1,0 +1,143 @@
+"""Cards: the deck, dealing, ops values and where a played card goes."""
+from __future__ import annotations
+
+from games.rules.core import rng, undo
+
+from .board import log
+from .data import (ASTERISK, CHINA, ERA_CARDS, OPS, OPTIONAL, OTHER, SCORING, SIDE,
+                   UNDERLINE, era_of_turn)
+
+
+def era_deck(state: dict, era: str) -> list[int]:
+    cards = ERA_CARDS[era]
+    if not state["options"]["optional_cards"]:
+        cards = [c for c in cards if c not in OPTIONAL]
+    return list(cards)
+
+
+def add_era(state: dict, era: str) -> None:
+    """Shuffle a new era into the draw deck, without the discards (4.4)."""
+    state["deck"].extend(era_deck(state, era))
+    rng.shuffle(state, state["deck"])
+    log(state, "era", era=era, deck=len(state["deck"]))
+
+
+def hand_target(turn: int) -> int:
+    return 8 if era_of_turn(turn) == "early" else 9
+
+
+def draw_one(state: dict) -> int | None:
+    """The top card; when the deck is empty the discards become the deck (4.3)."""
+    if not state["deck"]:
+        if not state["discard"]:
+            return None
+        state["deck"], state["discard"] = state["discard"], []
+        rng.shuffle(state, state["deck"])
+        log(state, "reshuffle", deck=len(state["deck"]))
+    return state["deck"].pop()
+
+
+def deal(state: dict) -> None:
+    """Fill both hands (4.5 B); tournament play alternates from the USSR (11.1.3)."""
+    target = hand_target(state["turn"])
+    order = ["ussr", "us"]
+    dealt = {"ussr": 0, "us": 0}
+    if state["options"]["tournament"]:
+        while any(len(state["hands"][r]) < target for r in order):
+            for role in order:
+                if len(state["hands"][role]) < target and not _give(state, role, dealt):
+                    return _dealt(state, dealt)
+    else:
+        for role in order:
+            while len(state["hands"][role]) < target:
+                if not _give(state, role, dealt):
+                    return _dealt(state, dealt)
+    _dealt(state, dealt)
+
+
+def _give(state: dict, role: str, dealt: dict) -> bool:
+    card = draw_one(state)
+    if card is None:
+        return False
+    state["hands"][role].append(card)
+    dealt[role] += 1
+    return True
+
+
+def _dealt(state: dict, dealt: dict) -> None:
+    state["hands"]["ussr"].sort()
+    state["hands"]["us"].sort()
+    undo.checkpoint(state)  # each player now sees new cards
+    log(state, "deal", counts=dealt)
+
+
+# -- ops values (7.4) ------------------------------------------------------
+def ops_value(state: dict, role: str, card: int) -> int:
+    """Printed ops changed by the player's own modifiers (7.4, 7.4.1)."""
+    if card in SCORING:
+        return 0
+    ops = OPS[card]
+    for effect in state["effects"].values():
+        delta = effect.get("ops")
+        if delta and effect["role"] == role:
+            ops = min(effect.get("max", 99), ops + delta) if delta > 0 else max(1, ops + delta)
+    return ops
+
+
+def ops_bonuses(state: dict, role: str, card: int) -> list[list]:
+    """Extra ops kept only while every op of the play goes to one area (9.6, 7.4)."""
+    bonuses = [["asia", 1]] if card == CHINA else []
+    for effect in state["effects"].values():
+        area = effect.get("area_bonus")
+        if area and effect["role"] == role:
+            bonuses.append([area, effect.get("bonus", 1)])
+    return bonuses
+
+
+def event_owner(card: int, player: str) -> str:
+    """Who resolves the event: the card's side, or the player for neutral cards."""
+    side = SIDE[card]
+    return player if side == "neutral" else side
+
+
+def is_opponents(card: int, role: str) -> bool:
+    return SIDE[card] == OTHER[role]
+
+
+def usable_china(state: dict, role: str) -> bool:
+    china = state["china"]
+    return china["holder"] == role and china["up"]
+
+
+def pass_china(state: dict, role: str, face_up: bool = False) -> None:
+    """After play the China Card goes to the opponent face down (9.3)."""
+    state["china"] = {"holder": OTHER[role], "up": face_up}
+    log(state, "china", to=OTHER[role], up=face_up)
+
+
+def dispose(state: dict, card: int, role: str, event_done: bool) -> None:
+    """Where a played card goes: removed, left in play, or discarded (2.2.4-2.2.6)."""
+    if card == CHINA:
+        pass_china(state, role)
+        if role == "us":  # e.g. Formosan Resolution ends when the US plays China
+            for key in [k for k, e in state["effects"].items() if e.get("until") == "us_china"]:
+                end_effect(state, key)
+    elif event_done and card in ASTERISK:
+        state["removed"].append(card)
+    elif event_done and card in UNDERLINE and str(card) in state["effects"]:
+        state["board"].append(card)
+    else:
+        state["discard"].append(card)
+
+
+def end_effect(state: dict, key: str) -> None:
+    """An effect ends: an underlined card kept beside the board is discarded."""
+    state["effects"].pop(key, None)
+    if key.isdigit() and int(key) in state["board"]:
+        state["board"].remove(int(key))
+        state["discard"].append(int(key))
+
+
+def end_turn_effects(state: dict) -> None:
+    for key in [k for k, e in state["effects"].items() if e.get("until") == "turn"]:
+        end_effect(state, key)

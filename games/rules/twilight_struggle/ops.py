@@ -1,0 +1,339 @@
+"""Operations (rule 6): influence, realignment, coups and the space race.
+
+An operations play is a frame holding ``ops`` (after the player's modifiers),
+``spent`` and ``bonus``: ``[[area, n], ...]`` extra ops that stay available
+only while every op of the play goes to that area (China Card in Asia 9.6,
+Vietnam Revolts 7.4). Events reuse these steps for "play as if for
+operations" (7.4.3) and free coups (6.3.5).
+"""
+from __future__ import annotations
+
+from games.rules.core import Choice, rng
+from games.rules.core.flow import Flow, Step
+
+from .board import (add_influence, add_milops, adjacent_controlled, controls,
+                    degrade_defcon, gain_vp, influence_at_round_start, log,
+                    log_place,
+                    touches_own_superpower)
+from .prompts import make
+from .data import (ADJ, AREAS, BATTLEGROUND, CCW, CCW_NEEDED, COUNTRY_IDS, DEFCON_BANS, NAME, REGION,
+                   NEAR_SUPERPOWER, OTHER, SPACE, SPACE_LAST, STABILITY)
+
+ALL_SPACES = COUNTRY_IDS + (CCW,)
+AROUND = {c: frozenset(ADJ[c]) | {c} for c in ALL_SPACES}  # a country and its neighbours
+PLACE = {c: Choice("place", c, NAME[c], "countries") for c in ALL_SPACES}
+REALIGN = {c: Choice("realign", c, NAME[c], "countries") for c in COUNTRY_IDS}
+COUP = {c: Choice("coup", c, NAME[c], "countries") for c in COUNTRY_IDS}
+MODES = {m: Choice("mode", m, m.capitalize(), "ops") for m in ("influence", "realign", "coup")}
+
+# Hooks for card effects: callables (state, role, country, kind) -> True to forbid.
+# kind is "influence", "realign" or "coup". Card issues append to this list.
+FORBIDS: list = []
+
+
+def forbidden(state: dict, role: str, country: int, kind: str) -> bool:
+    return any(hook(state, role, country, kind) for hook in FORBIDS)
+
+
+def ccw_open(state: dict) -> bool:
+    return state["ccw"] == "open"
+
+
+# -- budget ----------------------------------------------------------------
+def available(frame: dict, country: int) -> int:
+    """Ops left for a use in ``country``: base plus still-valid area bonuses."""
+    left = frame["ops"] - frame["spent"]
+    for area, n in frame["bonus"]:
+        if country in AREAS[area]:
+            left += n
+    return left
+
+
+def spend(frame: dict, country: int | None, cost: int) -> None:
+    """Spend ops; a use outside a bonus area voids that bonus (9.6)."""
+    frame["spent"] += cost
+    kept = [b for b in frame["bonus"] if country is not None and country in AREAS[b[0]]]
+    if len(kept) != len(frame["bonus"]):
+        frame["bonus"] = kept
+
+
+def start_ops(state: dict, role: str, card: int | None, ops: int, bonus: list,
+              kinds: tuple = ("influence", "realign", "coup")) -> None:
+    """Push an operations play (6.0; also 7.4.3 for events)."""
+    Flow.push(state, "ops_start", role=role, card=card, ops=ops, bonus=[list(b) for b in bonus],
+              kinds=list(kinds))
+
+
+class OpsStart(Step):
+    """Work out which uses of the ops are possible, then ask (6.0)."""
+
+    name = "ops_start"
+    auto = True
+
+    def run(self, state, frame):
+        Flow.pop(state)
+        role = frame["role"]
+        mode = {"role": role, "card": frame["card"], "ops": frame["ops"], "spent": 0,
+                "bonus": frame["bonus"]}
+        mode["eligible"] = eligible(state, role) if "influence" in frame["kinds"] else []
+        modes = [kind for kind in frame["kinds"] if self.possible(state, mode, kind)]
+        mode.pop("targets", None)
+        if not modes:
+            log(state, "ops_lost", role=role, card=frame["card"], ops=frame["ops"])
+            return
+        Flow.push(state, "ops_mode", modes=modes, **mode)
+
+
+    @staticmethod
+    def possible(state, mode, kind):
+        if kind == "influence":
+            return bool(influence_choices(state, mode))
+        if FORBIDS or mode["bonus"]:
+            return bool(KIND_CHOICES[kind](state, mode))
+        if "targets" not in mode:  # realign and coup share the target list here
+            mode["targets"] = bool(targets(state, mode, kind))
+        return mode["targets"]
+
+
+class OpsMode(Step):
+    """Choose influence, realignment or a coup for all of the card's ops (6.0)."""
+
+    name = "ops_mode"
+
+    def prompt(self, state, frame, role):
+        return make(f"Use {frame['ops']} ops", MODES, frame["modes"],
+                    "Waiting for operations")
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        data = {k: frame[k] for k in ("role", "card", "ops", "spent", "bonus")}
+        last = state["log"][-1] if state["log"] else {}
+        if last.get("kind") == "play" and last["card"] == frame["card"]:
+            last.update(ops=frame["ops"], mode=action.arg)  # one line per card play
+        else:
+            log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
+        if action.arg == "influence":
+            Flow.push(state, "influence", eligible=frame["eligible"], **data)
+        else:
+            Flow.push(state, action.arg, free=False, area=None, **data)
+
+
+# -- influence (6.1) -------------------------------------------------------
+def eligible(state: dict, role: str) -> list[int]:
+    """In or next to own influence at round start, or next to own superpower (6.1.1, 6.1.4)."""
+    seen = set(NEAR_SUPERPOWER[role])
+    for c in influence_at_round_start(state, role):
+        seen |= AROUND[c]
+    if role == "ussr" and ccw_open(state):
+        seen.add(CCW)  # 12.1: the space touches only the USSR
+    else:
+        seen.discard(CCW)
+    return sorted(seen)
+
+
+def influence_choices(state: dict, frame: dict) -> list[int]:
+    """Eligible countries whose cost (2 if enemy-controlled, 6.1.2) is affordable now."""
+    left = frame["ops"] - frame["spent"]
+    if left >= 2 and not frame["bonus"] and not FORBIDS:
+        return frame["eligible"]  # every eligible country is affordable
+    role = frame["role"]
+    own, opp, stab = state["inf"][role], state["inf"][OTHER[role]], STABILITY
+    if not frame["bonus"] and not FORBIDS:  # left == 1: skip enemy-controlled countries
+        return [c for c in frame["eligible"]
+                if opp[c] < stab[c] or opp[c] - own[c] < stab[c]]
+    out = []
+    for c in frame["eligible"]:
+        cost = 2 if opp[c] >= stab[c] and opp[c] - own[c] >= stab[c] else 1
+        if (cost <= left or cost <= available(frame, c)) and \
+                not (FORBIDS and forbidden(state, role, c, "influence")):
+            out.append(c)
+    return out
+
+
+class Influence(Step):
+    """Place influence one point at a time (6.1)."""
+
+    name = "influence"
+
+    def prompt(self, state, frame, role):
+        left = frame["ops"] - frame["spent"]
+        return make(f"Place influence ({left} ops left)", PLACE, influence_choices(state, frame),
+                    "Waiting for influence placement")
+
+    def act(self, state, frame, role, action):
+        c = action.arg
+        cost = 2 if controls(state, OTHER[role], c) else 1
+        spend(frame, c, cost)
+        add_influence(state, role, c, 1)
+        log_place(state, role, c)
+        if c == CCW:
+            check_ccw(state)
+        if not influence_choices(state, frame):
+            Flow.pop(state)
+
+
+def check_ccw(state: dict) -> None:
+    """Third USSR point ends the Chinese Civil War; China goes to the USSR (12.3)."""
+    if state["inf"]["ussr"][CCW] >= CCW_NEEDED:
+        state["inf"]["ussr"][CCW] = 0
+        state["ccw"] = "resolved"
+        state["china"] = {"holder": "ussr", "up": True}
+        log(state, "ccw_resolved")
+
+
+# -- realignment (6.2) -----------------------------------------------------
+def targets(state: dict, frame: dict, kind: str) -> list[int]:
+    """Opponent influence there, DEFCON geography (8.1.5) unless free, hooks."""
+    role = frame["role"]
+    opp = state["inf"][OTHER[role]]
+    bans = () if frame.get("free") else DEFCON_BANS.get(state["defcon"], ())
+    area = AREAS[frame["area"]] if frame.get("area") else None
+    out = [c for c, n in enumerate(opp[:CCW]) if n]  # never the CCW space (12.1)
+    if bans:
+        out = [c for c in out if REGION[c] not in bans]
+    if area is not None:
+        out = [c for c in out if c in area]
+    if FORBIDS:
+        out = [c for c in out if not forbidden(state, role, c, kind)]
+    return out
+
+
+def realign_choices(state: dict, frame: dict) -> list[int]:
+    found = targets(state, frame, "realign")
+    if frame["bonus"] or frame["ops"] - frame["spent"] < 1:
+        found = [c for c in found if available(frame, c) >= 1]
+    return found
+
+
+def realign_mod(state: dict, role: str, c: int) -> int:
+    """+1 per adjacent controlled country, more influence, own superpower (6.2.2)."""
+    mod = adjacent_controlled(state, role, c)
+    mod += state["inf"][role][c] > state["inf"][OTHER[role]][c]
+    mod += touches_own_superpower(role, c)
+    for effect in state["effects"].values():  # e.g. Iran-Contra
+        if effect.get("realign") and effect["role"] == role:
+            mod += effect["realign"]
+    return mod
+
+
+class Realign(Step):
+    """One realignment roll per op, one target at a time (6.2)."""
+
+    name = "realign"
+
+    def prompt(self, state, frame, role):
+        left = frame["ops"] - frame["spent"]
+        return make(f"Realignment roll ({left} ops left)", REALIGN,
+                    realign_choices(state, frame), "Waiting for realignment")
+
+    def act(self, state, frame, role, action):
+        spend(frame, action.arg, 1)
+        realign(state, role, action.arg)
+        if not realign_choices(state, frame):
+            Flow.pop(state)
+
+
+def realign(state: dict, role: str, c: int) -> None:
+    rolls = [rng.roll(state), rng.roll(state)]  # [US, USSR] in every log line
+    mods = [realign_mod(state, "us", c), realign_mod(state, "ussr", c)]
+    us, ussr = rolls[0] + mods[0], rolls[1] + mods[1]
+    winner = "us" if us > ussr else "ussr" if ussr > us else None
+    removed = 0
+    if winner:  # 6.2.3: never adds influence
+        removed = -add_influence(state, OTHER[winner], c, -abs(us - ussr))
+    log(state, "realign", role=role, country=c, rolls=rolls, mods=mods, removed=removed)
+
+
+# -- coups (6.3) -----------------------------------------------------------
+def coup_choices(state: dict, frame: dict) -> list[int]:
+    return targets(state, frame, "coup")
+
+
+def coup_mod(state: dict, role: str, c: int) -> int:
+    mod = 0
+    for effect in state["effects"].values():  # e.g. SALT, Death Squads
+        value = effect.get("coup")
+        if value and effect.get("coup_role", role) == role and \
+                (not effect.get("coup_area") or c in AREAS[effect["coup_area"]]):
+            mod += value
+    return mod
+
+
+class Coup(Step):
+    """One coup with all of the ops (6.3); free coups come from events (6.3.5)."""
+
+    name = "coup"
+
+    def prompt(self, state, frame, role):
+        return make("Choose a coup target", COUP, coup_choices(state, frame),
+                    "Waiting for coup")
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        c = action.arg
+        ops = available(frame, c)
+        coup(state, role, c, ops, free=frame["free"])
+
+
+def coup(state: dict, role: str, c: int, ops: int, free: bool = False) -> None:
+    """Roll + ops vs twice stability; surplus becomes own influence (6.3.2-6.3.4)."""
+    if not free:  # 8.2.3; free coups give no military ops (8.2.5)
+        add_milops(state, role, ops)
+    die = rng.roll(state)
+    mod = coup_mod(state, role, c)
+    margin = die + ops + mod - 2 * STABILITY[c]
+    removed = added = 0
+    if margin > 0:
+        removed = -add_influence(state, OTHER[role], c, -margin)
+        added = add_influence(state, role, c, margin - removed)
+    log(state, "coup", role=role, country=c, roll=die, ops=ops, mod=mod, free=free,
+        removed=removed, added=added)
+    if BATTLEGROUND[c] and not _no_defcon_drop(state, role):
+        degrade_defcon(state, 1, "coup")
+
+
+def _no_defcon_drop(state: dict, role: str) -> bool:
+    return any(e.get("coup_no_defcon") == role for e in state["effects"].values())
+
+
+KIND_CHOICES = {"influence": influence_choices, "realign": realign_choices, "coup": coup_choices}
+
+
+# -- space race (6.4) ------------------------------------------------------
+def has_ability(state: dict, role: str, box: int) -> bool:
+    """First arrival gets the ability; the second arrival cancels it (6.4.4)."""
+    return state["space"][role] >= box > state["space"][OTHER[role]]
+
+
+def space_ops_needed(state: dict, role: str) -> int | None:
+    """Ops needed for an attempt now, or None when no attempt is allowed."""
+    box = state["space"][role] + 1
+    if box > SPACE_LAST:  # 6.4.6
+        return None
+    limit = 2 if has_ability(state, role, 2) else 1  # 6.4.2, Animal in Space
+    return SPACE[box - 1]["ops"] if state["space_tries"][role] < limit else None
+
+
+def space_ok(state: dict, role: str, ops: int) -> bool:
+    need = space_ops_needed(state, role)
+    return need is not None and ops >= need
+
+
+def space_attempt(state: dict, role: str, card: int) -> None:
+    """Roll for the next box; VP to the first and second arrivals (6.4.1-6.4.3)."""
+    state["space_tries"][role] += 1
+    box = state["space"][role] + 1
+    info = SPACE[box - 1]
+    die = rng.roll(state)
+    ok = die <= info["roll_max"]
+    log(state, "space", role=role, card=card, box=box, roll=die, success=ok)
+    if ok:
+        advance_space(state, role)
+
+
+def advance_space(state: dict, role: str) -> None:
+    box = state["space"][role] + 1
+    first = state["space"][OTHER[role]] < box
+    state["space"][role] = box
+    gain_vp(state, role, SPACE[box - 1]["vp"][0 if first else 1], "space")
+

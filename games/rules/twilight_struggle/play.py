@@ -1,0 +1,173 @@
+"""Action rounds (4.5 D) and playing a card (5.x, 6.0, 7.x, 9.x)."""
+from __future__ import annotations
+
+from games.rules.core import Choice, Prompt
+from games.rules.core.flow import Flow, Step
+
+from .board import log, new_round
+from .cards import dispose, event_owner, is_opponents, ops_bonuses, ops_value, usable_china
+from .data import CARD_NAME, CARDS, CHINA, OTHER, SCORING, era_of_turn
+from .data import OPS as OPS_PRINTED
+from .events import can_happen, offer_event, play_event, push_dispose, push_event
+from .prompts import make
+from .ops import has_ability, space_attempt, space_ops_needed, start_ops
+
+# choice codes: card * 4 + use (0 event, 1 ops, 2 space); 3 is pass
+EVENT, OPS, SPACE, PASS = 0, 1, 2, 3
+CHOICES = {PASS: Choice("pass", None, "Pass", "pass")}
+for _n in CARDS:
+    CHOICES[_n * 4 + EVENT] = Choice("event", _n, CARD_NAME[_n], "event")
+    CHOICES[_n * 4 + OPS] = Choice("ops", _n, CARD_NAME[_n], "ops")
+    CHOICES[_n * 4 + SPACE] = Choice("space", _n, CARD_NAME[_n], "space")
+WAITING = {r: f"Waiting for the {r.upper()} action round" for r in ("ussr", "us")}
+ORDER = (Choice("order", "event_first", "Event first", "order"),
+         Choice("order", "ops_first", "Operations first", "order"))
+
+
+def base_rounds(turn: int) -> int:
+    return 6 if era_of_turn(turn) == "early" else 7
+
+
+def extra_round(state: dict, role: str) -> bool:
+    """Space Station (6.4.4) or a card effect gives an optional 8th round."""
+    if has_ability(state, role, 8):
+        return True
+    return any(e.get("extra_round") == role for e in state["effects"].values())
+
+
+def rounds_for(state: dict, role: str) -> int:
+    return base_rounds(state["turn"]) + extra_round(state, role)
+
+
+class Rounds(Step):
+    """Alternate action rounds, USSR first (4.5 D); the 8th is optional."""
+
+    name = "rounds"
+    auto = True
+
+    def run(self, state, frame):
+        n, role = frame["n"], frame["next"]
+        if n > 8 or (n > base_rounds(state["turn"]) and
+                     not any(extra_round(state, r) for r in ("ussr", "us"))):
+            Flow.pop(state)
+            return
+        frame["next"] = OTHER[role]
+        if role == "us":
+            frame["n"] += 1
+        if n <= rounds_for(state, role):
+            start_round(state, role, n, optional=n > base_rounds(state["turn"]))
+
+
+def start_round(state: dict, role: str, n: int, optional: bool) -> None:
+    state["phasing"] = role
+    state["ar"] = n
+    state["taken"][role] += 1
+    new_round(state)
+    if not state["hands"][role] and not usable_china(state, role):
+        log(state, "pass", role=role, round=n)  # no cards: sit out (4.5 D)
+        return
+    Flow.push(state, "action", role=role, optional=optional)
+
+
+def must_play_scoring(state: dict, role: str) -> bool:
+    """Scoring cards may not be held (2.2.1): play one when rounds run short."""
+    hand = state["hands"][role]
+    if SCORING.isdisjoint(hand):
+        return False
+    held = sum(1 for c in hand if c in SCORING)
+    left = rounds_for(state, role) - state["taken"][role] + 1
+    return held > 0 and held >= left
+
+
+def space_need(state: dict, role: str) -> int:
+    """Ops a card needs for a space race attempt now (99 when none is allowed)."""
+    return space_ops_needed(state, role) or 99
+
+
+def card_choices(state: dict, role: str) -> list[int]:
+    """Choice codes for the cards in hand (see CHOICES)."""
+    if must_play_scoring(state, role):
+        return [c * 4 for c in state["hands"][role] if c in SCORING]
+    out = []
+    need = space_need(state, role)
+    plain = not state["effects"]
+    for card in state["hands"][role]:
+        code = card * 4
+        if card in SCORING:
+            out.append(code)
+            continue
+        if offer_event(state, card, role):
+            out.append(code)
+        out.append(code + OPS)
+        if (OPS_PRINTED[card] if plain else ops_value(state, role, card)) >= need:
+            out.append(code + SPACE)
+    if usable_china(state, role):  # 9.5: never instead of a scoring card
+        out.append(CHINA * 4 + OPS)
+        if ops_value(state, role, CHINA) >= need:
+            out.append(CHINA * 4 + SPACE)
+    return out
+
+
+class Action(Step):
+    """The phasing player plays one card: event, operations or space race."""
+
+    name = "action"
+
+    def prompt(self, state, frame, role):
+        choices = card_choices(state, role)
+        if frame["optional"] or not state["hands"][role]:
+            if not must_play_scoring(state, role):
+                choices.append(PASS)
+        return make(f"Action round {state['ar']}: play a card", CHOICES, choices,
+                    WAITING[role])
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        card = action.arg
+        if action.verb == "pass":
+            log(state, "pass", role=role, round=state["ar"])
+            return
+        if card != CHINA:
+            state["hands"][role].remove(card)
+        log(state, "play", role=role, card=card, use=action.verb)
+        if action.verb == "event":
+            play_event(state, card, role)
+        elif action.verb == "space":
+            space_attempt(state, role, card)
+            dispose(state, card, role, False)  # 6.4.5: never the event
+        else:
+            play_ops(state, role, card)
+
+
+def play_ops(state: dict, role: str, card: int) -> None:
+    """Ops play; an opponent's event happens before or after, as chosen (5.2)."""
+    at = push_dispose(state, card, role)
+    if is_opponents(card, role) and can_happen(state, card, OTHER[role]):
+        Flow.push(state, "order", role=role, card=card, at=at)
+    else:
+        start_ops(state, role, card, ops_value(state, role, card), ops_bonuses(state, role, card))
+
+
+class Order(Step):
+    """Choose whether the opponent's event comes before or after the ops (5.2)."""
+
+    name = "order"
+
+    def prompt(self, state, frame, role):
+        return Prompt(f"{CARD_NAME[frame['card']]}: the opponent's event happens", ORDER)
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        card = frame["card"]
+        ops = ops_value(state, role, card)
+        bonus = ops_bonuses(state, role, card)
+        owner = event_owner(card, role)
+        if action.arg == "event_first":
+            start_ops(state, role, card, ops, bonus)
+            push_event(state, card, owner, role, frame["at"])
+        else:
+            push_event(state, card, owner, role, frame["at"])
+            start_ops(state, role, card, ops, bonus)
+
+
+STEPS = (Rounds(), Action(), Order())
