@@ -8,11 +8,14 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ["display_name", "timezone", "language",
-                  "email_your_turn", "email_invitations", "email_game_over"]
+                  "email_your_turn", "email_reminders", "email_invitations", "email_game_over",
+                  "email_disputes", "digest_hour", "auto_vacation"]
         help_texts = {
             "display_name": _("Shown to other players instead of your username. Leave empty to use your username."),
             "timezone": _("Dates and deadlines are shown in this time zone."),
             "language": _("“Browser default” follows your browser’s language setting."),
+            "digest_hour": _("One mail a day at this hour (your time zone) listing the games waiting "
+                             "for you, instead of a mail per turn. Leave empty for per-turn mail."),
         }
         widgets = {"display_name": forms.TextInput(attrs={"autocomplete": "nickname"})}
 

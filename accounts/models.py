@@ -50,9 +50,47 @@ class Profile(models.Model):
     email_your_turn = models.BooleanField(_("email when it is my turn"), default=True)
     email_invitations = models.BooleanField(_("email invitations and game starts"), default=True)
     email_game_over = models.BooleanField(_("email when a game ends"), default=True)
+    email_reminders = models.BooleanField(_("email reminders before a deadline"), default=True)
+    email_disputes = models.BooleanField(_("email about reports on my games"), default=True)
+    # Daily digest at this local hour instead of per-turn mail (None: no digest).
+    digest_hour = models.PositiveSmallIntegerField(
+        _("daily digest hour"), null=True, blank=True, choices=[(h, f"{h:02d}:00") for h in range(24)])
+    digest_sent_on = models.DateField(null=True, blank=True)
+    # Vacation: a pool of days, earned daily up to a cap plus a yearly allowance.
+    vacation_days = models.FloatField(default=0)
+    vacation_accrued_on = models.DateField(null=True, blank=True)
+    vacation_since = models.DateTimeField(null=True, blank=True)
+    auto_vacation = models.BooleanField(
+        _("start vacation automatically instead of timing out (mail tells you)"), default=False)
+    # Delivery problems and correspondence statistics.
+    bounces = models.PositiveIntegerField(default=0)
+    turns_timed = models.PositiveIntegerField(default=0)
+    turn_seconds = models.FloatField(default=0)
+    timeouts = models.PositiveIntegerField(default=0)
 
     def __str__(self):
         return f"profile of {self.user}"
 
     def wants_email(self, kind: str) -> bool:
         return bool(getattr(self, f"email_{kind}", False))
+
+    @property
+    def on_vacation(self) -> bool:
+        return self.vacation_since is not None
+
+    @property
+    def average_turn_seconds(self) -> float | None:
+        return self.turn_seconds / self.turns_timed if self.turns_timed else None
+
+
+class Vacation(models.Model):
+    """One stretch of vacation; clocks of games that allow vacation stop during it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    automatic = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["started_at"]
+        indexes = [models.Index(fields=["user", "ended_at"])]

@@ -105,6 +105,7 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir), "data_folder_out": str(_queue_dir),
         "processed_folder": str(VAR_DIR / "celery" / "processed"), "store_processed": False,
+        "control_folder": str(VAR_DIR / "celery" / "control"),
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER")
@@ -214,4 +215,19 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# --- Correspondence -------------------------------------------------------
+HOTLINE_VACATION_DAYS_PER_DAY = float(os.environ.get("HOTLINE_VACATION_DAYS_PER_DAY", "0.1"))
+HOTLINE_VACATION_CAP_DAYS = float(os.environ.get("HOTLINE_VACATION_CAP_DAYS", "30"))
+HOTLINE_VACATION_YEARLY_DAYS = float(os.environ.get("HOTLINE_VACATION_YEARLY_DAYS", "14"))
+# No "your turn" mail if the player acted in that game this recently (seconds).
+HOTLINE_TURN_MAIL_QUIET_SECONDS = int(os.environ.get("HOTLINE_TURN_MAIL_QUIET_SECONDS", "300"))
+CELERY_BEAT_SCHEDULE = {
+    "time-out-overdue-seats": {"task": "games.tasks.time_out_overdue", "schedule": 60.0},
+    "send-deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
+    "end-expired-vacations": {"task": "games.tasks.end_expired_vacations", "schedule": 300.0},
+    "send-daily-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
+    "remove-inactive-ladder-players": {"task": "games.ladder.tasks.remove_inactive_ladder_players",
+                                       "schedule": 86400.0},
 }

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import views as game_views
+from games import correspondence_views, views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),
@@ -14,5 +14,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("unsubscribe/<str:token>/", correspondence_views.unsubscribe, name="unsubscribe"),
+    path("vacation/", correspondence_views.vacation, name="vacation"),
     path("admin/", admin.site.urls),
 ]

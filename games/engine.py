@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import undo
+from games.rules.core.flow import take_log
 from games.rules.core.pseudo import SETUP, apply_move, setup_state
 
 from . import registry
@@ -24,7 +25,7 @@ def live_moves(game: Game, after_seq: int = 0) -> list[Move]:
 
 
 def replay(game: Game, moves: list[Move] | None = None) -> dict:
-    """The state rebuilt from the log alone."""
+    """The state rebuilt from the log alone (its ``log`` holds every line written)."""
     rules = rules_for(game)
     state = setup_state(rules, setup_arg(game))
     moves = live_moves(game) if moves is None else moves
@@ -37,7 +38,11 @@ def rebuild_after_undo(game: Game, undo_triple: tuple) -> dict:
     snapshot = game.snapshots.filter(seq__lte=game.seq).order_by("-seq").first()
     state = snapshot.state if snapshot else setup_state(rules, setup_arg(game))
     since = live_moves(game, snapshot.seq if snapshot else 0)
-    return undo.replay(rules, state, [m.triple for m in since] + [undo_triple])
+    state = undo.replay(rules, state, [m.triple for m in since] + [undo_triple])
+    take_log(state)  # those lines are already stored on their own moves
+    undone = [m for m in since if not m.undone and m.verb != undo.UNDO][-1]
+    Move.objects.filter(pk=undone.pk).update(undone=True)
+    return state
 
 
 def step(game: Game, state: dict, role: str | None, verb: str, arg) -> dict:
@@ -45,6 +50,12 @@ def step(game: Game, state: dict, role: str | None, verb: str, arg) -> dict:
     if verb == undo.UNDO:
         return rebuild_after_undo(game, (role, verb, arg))
     return apply_move(rules_for(game), state, role, verb, arg)
+
+
+def public_log(game: Game) -> list[dict]:
+    """Every public log line of the moves that count, in order."""
+    rows = game.moves.filter(rolled_back=False, undone=False).order_by("seq").values_list("log", flat=True)
+    return [line for lines in rows for line in lines]
 
 
 def latest_snapshot(game: Game) -> Snapshot | None:

@@ -57,7 +57,12 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     # True while one of this seat's roles is active (kept by the move pipeline).
     awaiting = models.BooleanField(default=False, db_index=True)
+    # The clock (games/deadlines.py): the turn started when the role became active.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    bank_seconds = models.IntegerField(null=True, blank=True)
+    extra_seconds = models.IntegerField(default=0, help_text="time granted by the opponent this turn")
 
     class Meta:
         ordering = ["joined_at", "pk"]
@@ -80,6 +85,10 @@ class Move(models.Model):
                              on_delete=models.SET_NULL, related_name="+")
     verb = models.CharField(max_length=40)
     arg = models.JSONField(null=True, blank=True)
+    # The public log lines this move wrote (core.flow.take_log).
+    log = models.JSONField(default=list, blank=True)
+    # Taken back by a later "undo" move of the same player.
+    undone = models.BooleanField(default=False)
     rolled_back = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -119,3 +128,26 @@ class Snapshot(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]
+
+
+class Notification(models.Model):
+    """One mail we mean to send, keyed so that it is never sent twice."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        SKIPPED = "skipped"
+        FAILED = "failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)
+    key = models.CharField(max_length=200, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.kind} to {self.user_id} ({self.status})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from games.rules.core import Action, IllegalAction, undo
+from games.rules.core.flow import take_log
 from games.rules.core.pseudo import apply_move, is_pseudo, setup_state
 
 from . import engine
@@ -27,6 +28,8 @@ def validate(game: Game) -> list[str]:
     except (IllegalAction, ValueError, KeyError) as error:
         return [f"replay failed: {error}"]
     problems = []
+    if not _same(take_log(state), engine.public_log(game)):
+        problems.append("stored log lines differ from the replayed log")
     if not _same(state, game.state):
         problems.append("stored state differs from the replayed state")
     if rules.active_roles(state) != game.active_roles:
@@ -57,5 +60,6 @@ def _check_hands(game: Game, rules, state) -> list[str]:
 def rebuild(game: Game) -> None:
     """Overwrite the caches from the log (used only after validate reports)."""
     game.state = engine.replay(game)
+    take_log(game.state)
     game.active_roles = engine.rules_for(game).active_roles(game.state)
     game.save(update_fields=["state", "active_roles", "updated_at"])

@@ -11,8 +11,8 @@ from .models import Game, Seat
 
 def game_list_for_user(user) -> list[Game]:
     """The user's games: those waiting on them first, then by last change."""
-    seats = (Seat.objects.filter(user=user).select_related("game")
-             .order_by("-awaiting", "-game__updated_at"))
+    seats = (Seat.objects.filter(user=user).select_related("game", "user__profile")
+             .order_by("-awaiting", "deadline_at", "-game__updated_at"))
     return [_with_seat(s) for s in seats]
 
 
@@ -76,7 +76,7 @@ def public_moves(game: Game, role: str | None) -> list[dict]:
     account of what happened is the engine's log.
     """
     reveal_all = game.is_over
-    rows = game.moves.order_by("seq").values("seq", "role", "verb", "arg", "created_at", "rolled_back")
+    rows = game.moves.order_by("seq").values("seq", "role", "verb", "arg", "created_at", "rolled_back", "undone")
     out = []
     for row in rows:
         own = role and row["role"] == role

@@ -11,16 +11,15 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Case, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.rules.core import IllegalAction, undo
 from games.rules.core.pseudo import ABANDON, RESIGN, SETUP, TIMEOUT
 
-from . import engine, notifications, registry, signals
+from . import clocks, deadlines, engine, journal, notifications, registry
 from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
-from .models import Game, Hand, Move, Seat, Snapshot
+from .models import Game, Move, Seat
 
 MAX_ARG_LENGTH = 200
 
@@ -48,12 +47,16 @@ def game_create(*, user, title_id: str, options: dict | None = None, rated: bool
         raise BadRequest(_("Invalid options: %(e)s") % {"e": error})
     if creator_role and creator_role not in rules.roles(scenario, options):
         raise BadRequest(_("Unknown side “%(r)s”.") % {"r": creator_role})
+    try:
+        time_control = clocks.TimeControl.from_json(time_control).to_json()
+    except (ValueError, TypeError) as error:
+        raise BadRequest(_("Invalid time control: %(e)s") % {"e": error})
     invited = _invitee(user, invite_username)
     with transaction.atomic():
         game = Game.objects.create(
             title_id=title_id, rules_version=rules.version, scenario=scenario, options=options,
             rated=rated, created_by=user, invited_user=invited, creator_role=creator_role,
-            time_control=time_control or {})
+            time_control=time_control)
         Seat.objects.create(game=game, user=user)
         if invited:
             notifications.invitation_sent(game)
@@ -125,7 +128,8 @@ def _start(game: Game, roles: list[str]) -> None:
     state = rules.setup(game.seed, game.scenario, game.options)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    _record(game, rules, None, None, SETUP, arg, state, before_active=[])
+    game.save(update_fields=["seed", "status", "started_at"])
+    journal.record(game, rules, None, None, SETUP, arg, state, before_active=[])
     notifications.game_started(game)
 
 
@@ -162,7 +166,7 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> Mov
             state = engine.step(game, game.state, role, verb, arg)
         except IllegalAction as error:
             raise IllegalMove(str(error))
-        move = _record(game, rules, role, user, verb, arg, state, before)
+        move = journal.record(game, rules, role, user, verb, arg, state, before)
     return MoveOutcome(game, move)
 
 
@@ -230,6 +234,71 @@ def game_time_out(*, game_id, role: str, at_seq: int) -> Game | None:
         return game
 
 
+def games_time_out_overdue(now=None, limit: int = 2000) -> int:
+    """Time out every seat past its deadline (the beat task calls this each minute).
+
+    Candidates come from the ``deadline_at`` index alone; each game is then
+    locked (skipping games another worker holds) and re-checked, so running
+    this twice, or on two workers at once, times a seat out exactly once.
+    """
+    now = now or timezone.now()
+    _auto_vacations(now)
+    game_ids = list(Seat.objects.filter(deadline_at__lte=now).order_by("deadline_at")
+                    .values_list("game_id", flat=True)[:limit])
+    if not game_ids:
+        return 0
+    with transaction.atomic():
+        games = {g.pk: g for g in Game.objects.select_for_update(skip_locked=True)
+                 .filter(pk__in=game_ids, status=Game.Status.ACTIVE)}
+        overdue = Seat.objects.filter(game_id__in=games, deadline_at__lte=now).order_by("deadline_at")
+        entries, losers = [], []
+        for seat in overdue:
+            game = games.pop(seat.game_id, None)
+            if game is None or seat.role not in game.active_roles:
+                continue
+            state = engine.step(game, game.state, None, TIMEOUT, {"role": seat.role})
+            entries.append(journal.Entry(game, engine.rules_for(game), seat.role, None, TIMEOUT,
+                                         {"role": seat.role}, state, list(game.active_roles)))
+            losers.append(seat.user_id)
+        journal.commit(entries)
+        journal.count_timeouts(losers)
+    return len(entries)
+
+
+def _auto_vacations(now) -> None:
+    """Players who opted in go on vacation instead of timing out (and get a mail)."""
+    from . import tasks, vacations
+
+    seats = (Seat.objects.filter(deadline_at__lte=now, user__profile__auto_vacation=True,
+                                 user__profile__vacation_since=None).select_related("game", "user"))
+    for seat in seats:
+        if not deadlines.control_of(seat.game).vacation_allowed:
+            continue
+        try:
+            vacation = vacations.vacation_start(seat.user, now=now, automatic=True)
+        except BadRequest:
+            continue  # no days left: the timeout goes ahead
+        transaction.on_commit(lambda u=seat.user_id, v=vacation.pk: tasks.send_auto_vacation.delay(u, v))
+
+
+def game_grant_time(*, game_id, user, role: str, days: int) -> Seat:
+    """A player gives an opponent extra time on the current turn, before its deadline."""
+    if days not in (1, 2, 3, 7):
+        raise BadRequest(_("You can grant 1, 2, 3 or 7 days."))
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        granter = _role_of(game, user)
+        seat = game.seats.select_related("user__profile").filter(role=role).first()
+        if seat is None or role == granter:
+            raise BadRequest(_("You can grant time only to an opponent."))
+        if seat.deadline_at is None or seat.deadline_at <= timezone.now():
+            raise BadRequest(_("That player has no running deadline to extend."))
+        seat.extra_seconds += days * clocks.DAY
+        deadlines.refresh_deadline(seat, deadlines.control_of(game), timezone.now())
+        seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
+        return seat
+
+
 def game_abandon(*, game_id) -> Game:
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -244,46 +313,7 @@ def _record_pseudo(game: Game, role, user, verb: str) -> Move:
     arg = {"role": role}
     before = list(game.active_roles)
     state = engine.step(game, game.state, None, verb, arg)
-    return _record(game, rules, role, user, verb, arg, state, before)
-
-
-# -- the log and its caches -------------------------------------------------
-def _record(game: Game, rules, role, user, verb, arg, state, before_active) -> Move:
-    """Append the move and refresh every cache of the log (inside the lock)."""
-    game.seq += 1
-    move = Move.objects.create(game=game, seq=game.seq, role=role or "", user=user, verb=verb, arg=arg)
-    game.state = state
-    game.active_roles = rules.active_roles(state)
-    result = rules.result(state)
-    if result is not None:
-        game.status = Game.Status.FINISHED
-        game.result = result.to_json()
-        game.finished_at = timezone.now()
-    game.save()
-    _refresh_hands(game, rules, state)
-    if game.active_roles != before_active or result is not None:
-        Snapshot.objects.create(game=game, seq=game.seq, state=state, active_roles=game.active_roles)
-        _refresh_awaiting(game)
-    if result is not None:
-        signals.game_finished.send(sender=Game, game=game)
-    notifications.moved(game, before_active, move)
-    return move
-
-
-def _refresh_awaiting(game: Game) -> None:
-    game.seats.update(awaiting=Case(When(role__in=game.active_roles, then=True), default=False))
-
-
-def _refresh_hands(game: Game, rules, state) -> None:
-    stored = {h.role: h for h in game.hands.all()}
-    for role in state["roles"]:
-        cards = rules.hand(state, role)
-        hand = stored.get(role)
-        if hand is None:
-            Hand.objects.create(game=game, role=role, cards=cards, seq=game.seq)
-        elif hand.cards != cards:
-            hand.cards, hand.seq = cards, game.seq
-            hand.save(update_fields=["cards", "seq"])
+    return journal.record(game, rules, role, user, verb, arg, state, before)
 
 
 def undo_available(game: Game, role: str) -> bool:

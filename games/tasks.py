@@ -1,24 +1,70 @@
-"""Thin Celery tasks: each loads what it needs and calls one function."""
+"""Thin Celery tasks: each calls one service or mail function.
+
+Mail tasks retry SMTP and connection errors with exponential backoff; the
+Notification key inside each mail function makes a retry or a duplicate
+delivery of the same task send nothing twice.
+"""
+import smtplib
+
 from celery import shared_task
+from django.utils import timezone
 
-from . import emails
+from . import emails, reminders, services, vacations
+
+MAIL_RETRY = {"autoretry_for": (smtplib.SMTPException, OSError), "retry_backoff": 30,
+              "retry_backoff_max": 3600, "retry_jitter": True, "max_retries": 8}
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_RETRY)
 def send_turn_notice(game_id: int, seq: int, roles: list[str]) -> int:
     return emails.turn_notice(game_id, seq, roles)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_RETRY)
 def send_game_started(game_id: int) -> int:
     return emails.game_started(game_id)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_RETRY)
 def send_game_over(game_id: int) -> int:
     return emails.game_over(game_id)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_RETRY)
 def send_invitation(game_id: int) -> int:
     return emails.invitation(game_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_reminder(seat_id: int, turn_started: str, index: int) -> int:
+    return emails.reminder(seat_id, turn_started, index)
+
+
+@shared_task(**MAIL_RETRY)
+def send_auto_vacation(user_id: int, vacation_id: int) -> int:
+    return emails.auto_vacation(user_id, vacation_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_digest(user_id: int, local_date: str) -> int:
+    return emails.digest(user_id, local_date)
+
+
+@shared_task
+def time_out_overdue() -> int:
+    return services.games_time_out_overdue(timezone.now())
+
+
+@shared_task
+def send_reminders() -> int:
+    return reminders.reminders_due(timezone.now())
+
+
+@shared_task
+def end_expired_vacations() -> int:
+    return vacations.vacations_expire(timezone.now())
+
+
+@shared_task
+def send_digests() -> int:
+    return reminders.digests_due(timezone.now())

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import correspondence_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:game_id>/decline/", views.decline, name="decline"),
     path("<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("<int:game_id>/resign/", views.resign, name="resign"),
+    path("<int:game_id>/grant-time/", correspondence_views.grant_time, name="grant_time"),
 ]

@@ -11,7 +11,7 @@ from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
+from . import engine, selectors, services
 from .errors import GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -41,7 +41,8 @@ def game_create(request):
         try:
             game = services.game_create(
                 user=request.user, title_id=data["title_id"], options=form.options_for(data["title_id"]),
-                rated=data["rated"], creator_role=data["side"], invite_username=data["invite"])
+                rated=data["rated"], creator_role=data["side"], invite_username=data["invite"],
+                time_control=data["time_control"])
         except GameError as error:
             form.add_error(None, error.message)
         else:
@@ -132,7 +133,7 @@ def _panel_context(request, game: Game) -> dict:
         "game": game, "picture": picture, "board_template": board.template.name,
         "seats": list(game.seats.select_related("user__profile")),
         "my_seat": selectors.seat_for(game, request.user),
-        "log": (picture.view or {}).get("log", []) if picture.view else [],
+        "log": engine.public_log(game) if game.state is not None else [],
     }
 
 
@@ -141,7 +142,7 @@ def log(request, game_id):
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    return render(request, "games/_log.html", {"game": game, "log": picture.view.get("log", [])})
+    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game)})
 
 
 def healthz(request):

@@ -8,7 +8,6 @@ checkpoint, and a result within a step cap. A failure names the seed.
 """
 from __future__ import annotations
 
-import copy
 import json
 import os
 
@@ -16,6 +15,7 @@ import pytest
 
 from games import registry
 from games.rules.core import Action, rng, undo
+from games.rules.core.flow import take_log
 from games.rules.core.testing import new_game, pick, play
 
 SEEDS = int(os.environ.get("HOTLINE_CONFORMANCE_SEEDS", "200"))
@@ -52,9 +52,10 @@ def check_hidden(rules, state, seed):
     def permute(items):
         return rng.shuffle(picker, list(items))
 
+    frozen = dumps(state)  # a JSON round trip copies far faster than deepcopy
     for viewer in state["roles"] + [None]:
         expected = dumps(rules.view(state, viewer))
-        shuffled = rules.rehide(copy.deepcopy(state), viewer, permute)
+        shuffled = rules.rehide(json.loads(frozen), viewer, permute)
         assert dumps(rules.view(shuffled, viewer)) == expected, \
             f"seed {seed}: the view of {viewer} depends on information hidden from it"
 
@@ -67,27 +68,41 @@ def check_undo_offer(state, before: dict, role: str, seed):
 
 
 def play_checked(rules, seed: int, max_steps: int = 30_000):
+    """Random play with every invariant checked; returns (final state, moves).
+
+    Undo is rebuilt as the site does it: from the state at the last
+    checkpoint plus the moves since, and must equal the state before the
+    undone move.
+    """
     state = new_game(rules, seed)
+    lines = take_log(state)  # as the site does: log lines leave the state after each move
     picker = {"rng": rng.new(seed * 31 + 5)}
-    moves, history = [], []  # history[i]: the state (JSON) before effective move i
+    moves, history = [], []  # history: states (JSON) since the last checkpoint, before each move
+    base, base_index = dumps(state), 0
     for step in range(max_steps):
         if rules.result(state) is not None:
+            json.dumps(lines)  # log lines are plain JSON
             return state, moves
         check_prompts(rules, state, seed)
         if step % DEEP_EVERY == 0:
             check_hidden(rules, state, seed)
             assert json.loads(dumps(state)) == state, f"seed {seed}: state is not plain JSON"
         role = pick(picker, rules.active_roles(state))
-        offered = [c.action for c in rules.prompt(state, role).choices]
-        action = pick(picker, offered)
+        action = pick(picker, [c.action for c in rules.prompt(state, role).choices])
         moves.append((role, action.verb, action.arg))
         if action.verb == undo.UNDO:
-            state = play(rules, seed, moves)
+            state = undo.replay(rules, json.loads(base), moves[base_index:])
+            take_log(state)
             assert dumps(state) == history.pop(), f"seed {seed}: undo did not restore the earlier state"
             continue
-        history.append(dumps(state))
+        if state["undo"]["depth"] == 0:
+            base, base_index = dumps(state), len(moves) - 1
+            history = [base]
+        else:
+            history.append(dumps(state))
         before = {"rng": dict(state["rng"]), "active": list(state["active"])}
         state = rules.apply(state, role, action)
+        lines += take_log(state)
         check_undo_offer(state, before, role, seed)
     raise AssertionError(f"seed {seed}: no result after {max_steps} steps")
 
@@ -101,7 +116,9 @@ def test_random_legal_play_keeps_every_invariant(title_id, seeds):
         result = rules.result(final)
         assert result is not None
         assert set(result.winners) <= set(final["roles"])
-        assert dumps(play(rules, seed, moves)) == dumps(final), f"seed {seed}: replay differs"
+        replayed = play(rules, seed, moves)
+        take_log(replayed)
+        assert dumps(replayed) == dumps(final), f"seed {seed}: replay differs"
         for role in final["roles"]:
             assert rules.prompt(final, role) is None
 

@@ -15,6 +15,7 @@ class GameCreateSerializer(serializers.Serializer):
     rated = serializers.BooleanField(required=False, default=True)
     side = serializers.CharField(required=False, allow_blank=True, default="")
     invite = serializers.CharField(required=False, allow_blank=True, default="")
+    time_control = serializers.DictField(required=False, default=dict)
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -37,8 +38,8 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "title_id", "status", "seq", "rated", "active_roles", "result",
-                  "my_role", "awaiting_me", "players", "created_at", "updated_at"]
+        fields = ["id", "title_id", "status", "seq", "rated", "active_roles", "result", "time_control",
+                  "my_role", "awaiting_me", "my_deadline", "players", "created_at", "updated_at"]
 
     def get_my_role(self, game) -> str | None:
         seat = getattr(game, "my_seat", None)
@@ -48,8 +49,16 @@ class GameSummarySerializer(serializers.ModelSerializer):
         seat = getattr(game, "my_seat", None)
         return bool(seat and seat.awaiting)
 
+    my_deadline = serializers.SerializerMethodField()
+
+    def get_my_deadline(self, game):
+        seat = getattr(game, "my_seat", None)
+        return seat.deadline_at.isoformat() if seat and seat.deadline_at else None
+
     def get_players(self, game) -> list[dict]:
-        return [{"user": s.user.username, "role": s.role or None} for s in game.seats.select_related("user")]
+        return [{"user": s.user.username, "role": s.role or None,
+                 "deadline": s.deadline_at.isoformat() if s.deadline_at else None}
+                for s in game.seats.select_related("user")]
 
 
 class MoveSerializer(serializers.Serializer):
@@ -59,3 +68,4 @@ class MoveSerializer(serializers.Serializer):
     arg = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     rolled_back = serializers.BooleanField()
+    undone = serializers.BooleanField()

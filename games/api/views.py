@@ -8,7 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
-from games import selectors, services
+from games import engine, selectors, services
 from games.errors import BadRequest, NotFound
 from games.models import Game
 
@@ -47,7 +47,8 @@ def games(request):
         return Response(GameSummarySerializer(selectors.game_list_for_user(request.user), many=True).data)
     data = _valid(GameCreateSerializer, request.data)
     game = services.game_create(user=request.user, title_id=data["title_id"], options=data["options"],
-                                rated=data["rated"], creator_role=data["side"], invite_username=data["invite"])
+                                rated=data["rated"], creator_role=data["side"], invite_username=data["invite"],
+                                time_control=data["time_control"])
     return Response(GameSummarySerializer(game).data, status=status.HTTP_201_CREATED)
 
 
@@ -105,5 +106,4 @@ def log(request, game_id):
     """The move list (others' secret arguments hidden until the end) and the public engine log."""
     picture = selectors.game_picture(_game(game_id), request.user)
     moves = selectors.public_moves(picture.game, picture.role)
-    return Response({"moves": MoveSerializer(moves, many=True).data,
-                     "log": (picture.view or {}).get("log", [])})
+    return Response({"moves": MoveSerializer(moves, many=True).data, "log": engine.public_log(picture.game)})

@@ -28,3 +28,34 @@ def log_text(entry: dict) -> str:
     kind = str(entry.get("kind", "")).replace("_", " ")
     details = ", ".join(f"{k}: {v}" for k, v in entry.items() if k != "kind")
     return f"{kind} — {details}" if details else kind
+
+
+@register.filter
+def get_item(mapping, key):
+    return mapping.get(key) if mapping else None
+
+
+@register.filter
+def duration_text(seconds) -> str:
+    """Seconds as a short "2d 3h" / "3h 20m" / "5m" text."""
+    if seconds is None:
+        return ""
+    if hasattr(seconds, "total_seconds"):
+        seconds = seconds.total_seconds()
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86_400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days}d {hours}h"
+    return f"{hours}h {minutes}m" if hours else f"{minutes}m"
+
+
+@register.filter
+def time_control_text(control) -> str:
+    from games.clocks import TimeControl
+
+    try:
+        return TimeControl.from_json(control).describe()
+    except (ValueError, TypeError):
+        return ""

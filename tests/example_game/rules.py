@@ -7,7 +7,7 @@ if the die shows a marked space, else +1. After 4 rounds the higher score wins.
 """
 from __future__ import annotations
 
-from games.rules.core import Action, Choice, Prompt, Result
+from games.rules.core import Choice, Prompt, Result
 from games.rules.core import rng, undo
 from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, Step, finish, new_state
@@ -142,7 +142,6 @@ class DuelRules(FlowRules):
             "picked": sorted(picks),
             "last_picks": state["last_picks"],
             "hands": {r: self.hand(state, r) for r in ROLES} if over else None,
-            "log": state["log"],
         }
 
     def rehide(self, state, viewer, permute):

@@ -108,6 +108,17 @@ class Flow:
         return list(self.step_of(frame).active(state, frame))
 
 
+def take_log(state: State) -> list:
+    """Remove and return the log lines written since the last call.
+
+    The site stores them on the Move that caused them, so a stored state never
+    carries its history; rules must never read ``state["log"]``.
+    """
+    lines = state["log"]
+    state["log"] = []
+    return lines
+
+
 def finish(state: State, result: Result) -> None:
     """End the game: store the result and clear the stack."""
     state["result"] = result.to_json()

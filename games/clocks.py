@@ -1,0 +1,167 @@
+"""Time-control arithmetic (pure: datetimes in, datetimes out, no clock read).
+
+Kinds of time control (``Game.time_control`` JSON):
+
+* ``{"kind": "none"}`` — no deadlines;
+* ``{"kind": "per_move", "days": 3}`` — a fresh allowance each time it
+  becomes your turn (days in PER_MOVE_DAYS);
+* ``{"kind": "bank", "initial_days": 3, "increment_days": 1, "max_days": 7}``
+  — a bank that the turn's time is taken from; after each turn the increment
+  is added, never above the cap.
+
+Both may set ``"weekend_pause": true`` (Saturday and Sunday in the player's own
+timezone do not count) and ``"vacation_allowed": false`` (vacation does not
+stop this game's clocks). "Counted time" is wall time minus weekends (when
+paused) minus the player's vacations.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+DAY = 86_400
+PER_MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
+KINDS = ("none", "per_move", "bank")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    kind: str = "none"
+    days: int = 0
+    initial_days: float = 0
+    increment_days: float = 0
+    max_days: float = 0
+    weekend_pause: bool = False
+    vacation_allowed: bool = True
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "TimeControl":
+        data = dict(data or {})
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown time-control fields: {', '.join(sorted(unknown))}")
+        control = cls(**data)
+        control.check()
+        return control
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def check(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"time control must be one of {', '.join(KINDS)}")
+        if self.kind == "per_move" and self.days not in PER_MOVE_DAYS:
+            raise ValueError(f"days per move must be one of {PER_MOVE_DAYS}")
+        if self.kind == "bank":
+            if not 0 < self.initial_days <= self.max_days <= 60:
+                raise ValueError("a bank needs 0 < initial days <= maximum days <= 60")
+            if not 0 <= self.increment_days <= self.max_days:
+                raise ValueError("the increment must be between 0 and the maximum")
+
+    @property
+    def timed(self) -> bool:
+        return self.kind != "none"
+
+    def initial_bank(self) -> int | None:
+        return round(self.initial_days * DAY) if self.kind == "bank" else None
+
+    def turn_budget(self, bank_seconds: int | None) -> int | None:
+        """Counted seconds available for the turn that starts now."""
+        if self.kind == "per_move":
+            return self.days * DAY
+        if self.kind == "bank":
+            return max(0, bank_seconds or 0)
+        return None
+
+    def bank_after_turn(self, bank_seconds: int, used_seconds: float) -> int:
+        """The bank after a turn that used ``used_seconds`` of counted time."""
+        left = max(0, bank_seconds - round(used_seconds))
+        return min(round(self.max_days * DAY), left + round(self.increment_days * DAY))
+
+    def describe(self) -> str:
+        if self.kind == "per_move":
+            text = f"{self.days} day(s) per move"
+        elif self.kind == "bank":
+            text = f"{self.initial_days:g} day(s) + {self.increment_days:g} per turn, max {self.max_days:g}"
+        else:
+            return "no time limit"
+        return text + (", weekends paused" if self.weekend_pause else "")
+
+
+# -- counted time -----------------------------------------------------------
+def weekends(after: datetime, tz_name: str):
+    """Saturday 00:00 to Monday 00:00 in ``tz_name``, as UTC pairs, from the
+    weekend containing or following ``after`` onward (DST-aware)."""
+    tz = ZoneInfo(tz_name)
+    day = after.astimezone(tz).date() - timedelta(days=2)
+    while True:
+        if day.weekday() == 5:
+            start = datetime(day.year, day.month, day.day, tzinfo=tz).astimezone(timezone.utc)
+            monday = day + timedelta(days=2)
+            end = datetime(monday.year, monday.month, monday.day, tzinfo=tz).astimezone(timezone.utc)
+            if end > after:
+                yield (start, end)
+            day += timedelta(days=7)
+        else:
+            day += timedelta(days=(5 - day.weekday()) % 7)
+
+
+def _excluded(start: datetime, tz_name: str, weekend_pause: bool, pauses: list):
+    """Excluded intervals after ``start`` in time order, merged; an end of
+    None means the pause is still running."""
+    extra = sorted((s, e) for s, e in pauses if e is None or e > start)
+    stream = weekends(start, tz_name) if weekend_pause else iter(())
+    pending = next(stream, None)
+    while extra or pending:
+        if pending and (not extra or pending[0] <= extra[0][0]):
+            yield pending
+            pending = next(stream, None)
+        else:
+            yield extra.pop(0)
+
+
+def deadline(start: datetime, budget_seconds: float, tz_name: str = "UTC", *,
+             weekend_pause: bool = False, pauses: list | None = None) -> datetime | None:
+    """The moment ``budget_seconds`` of counted time after ``start`` is used up.
+
+    None while an open-ended pause (a vacation still running) stops the clock.
+    """
+    moment, remaining = start, float(budget_seconds)
+    for low, high in _excluded(start, tz_name, weekend_pause, pauses or []):
+        if low > moment:
+            available = (low - moment).total_seconds()
+            if remaining <= available:
+                break
+            remaining -= available
+        if high is None:
+            return None
+        moment = max(moment, high)
+    return moment + timedelta(seconds=remaining)
+
+
+def counted(start: datetime, end: datetime, tz_name: str = "UTC", *,
+            weekend_pause: bool = False, pauses: list | None = None) -> float:
+    """Seconds of counted time between ``start`` and ``end``."""
+    total, moment = 0.0, start
+    for low, high in _excluded(start, tz_name, weekend_pause, pauses or []):
+        if low >= end:
+            break
+        if low > moment:
+            total += (low - moment).total_seconds()
+        if high is None:
+            return total
+        moment = max(moment, high)
+        if moment >= end:
+            return total
+    return total + max(0.0, (end - moment).total_seconds())
+
+
+def reminder_times(start: datetime, dead: datetime) -> list[datetime]:
+    """When to remind: 80 % of the turn's wall time gone, and 2 hours left."""
+    marks = [start + (dead - start) * 0.8, dead - timedelta(hours=2)]
+    return sorted({m for m in marks if start < m < dead})
+
+
+def local_time(moment: datetime, tz_name: str) -> datetime:
+    return moment.astimezone(ZoneInfo(tz_name))

@@ -1,0 +1,95 @@
+"""Seat clocks: starting and stopping turns, deadlines and reminders.
+
+Called inside the game's transaction (the Game row locked). The arithmetic is
+in clocks.py; this module knows about seats, profiles and vacations.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import F
+
+from . import clocks
+from .models import Game, Seat
+
+
+def control_of(game: Game) -> clocks.TimeControl:
+    return clocks.TimeControl.from_json(game.time_control)
+
+
+def _profile(seat: Seat):
+    return seat.user.profile
+
+
+def pauses_for(seat: Seat, control: clocks.TimeControl, since: datetime) -> list:
+    """The seat's vacation intervals from ``since`` on, if the game allows vacation."""
+    if not control.vacation_allowed:
+        return []
+    from accounts.models import Vacation
+
+    rows = Vacation.objects.filter(user_id=seat.user_id).exclude(ended_at__lt=since)
+    return [(v.started_at, v.ended_at) for v in rows]
+
+
+def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
+    """Recompute the deadline of a running turn (after vacation, granted time...)."""
+    if seat.turn_started_at is None or not control.timed:
+        seat.deadline_at = seat.next_reminder_at = None
+        return
+    budget = control.turn_budget(seat.bank_seconds) + seat.extra_seconds
+    seat.deadline_at = clocks.deadline(
+        seat.turn_started_at, budget, _profile(seat).timezone,
+        weekend_pause=control.weekend_pause, pauses=pauses_for(seat, control, seat.turn_started_at))
+    seat.next_reminder_at = next_reminder(seat, now)
+
+
+def next_reminder(seat: Seat, now: datetime) -> datetime | None:
+    if seat.deadline_at is None:
+        return None
+    upcoming = [t for t in clocks.reminder_times(seat.turn_started_at, seat.deadline_at) if t > now]
+    return upcoming[0] if upcoming else None
+
+
+def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
+    seat.turn_started_at = now
+    seat.extra_seconds = 0
+    if control.kind == "bank" and seat.bank_seconds is None:
+        seat.bank_seconds = control.initial_bank()
+    refresh_deadline(seat, control, now)
+
+
+def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
+    """Stop the clock; charge the bank; record the response time."""
+    started = seat.turn_started_at
+    if started is not None:
+        if control.kind == "bank":
+            used = clocks.counted(started, now, _profile(seat).timezone, weekend_pause=control.weekend_pause,
+                                  pauses=pauses_for(seat, control, started))
+            seat.bank_seconds = control.bank_after_turn(seat.bank_seconds or 0, used)
+        type(_profile(seat)).objects.filter(pk=_profile(seat).pk).update(
+            turns_timed=F("turns_timed") + 1, turn_seconds=F("turn_seconds") + (now - started).total_seconds())
+    seat.turn_started_at = seat.deadline_at = seat.next_reminder_at = None
+    seat.extra_seconds = 0
+
+
+SEAT_CLOCK_FIELDS = ["awaiting", "turn_started_at", "deadline_at", "next_reminder_at", "bank_seconds",
+                     "extra_seconds"]
+
+
+def sync_seats(game: Game, seats: list[Seat], before_active: list[str], now: datetime) -> list[Seat]:
+    """Start and stop turns as the active roles changed; returns the seats changed."""
+    control = control_of(game)
+    changed = []
+    for seat in seats:
+        was, now_active = seat.role in before_active, seat.role in game.active_roles
+        if was == now_active:
+            continue
+        if now_active:
+            turn_start(seat, control, now)
+        else:
+            turn_end(seat, control, now)
+        seat.awaiting = now_active
+        changed.append(seat)
+    deadlines = [s.deadline_at for s in seats if s.deadline_at]
+    game.deadline_at = min(deadlines) if deadlines else None
+    return changed

@@ -1,0 +1,116 @@
+"""Appending to move logs and refreshing every cache of them, for one game or
+many at once (the timeout sweep). Call with the Game rows locked."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import F
+from django.utils import timezone
+
+from games.rules.core.flow import take_log
+
+from . import deadlines, notifications, signals
+from .models import Game, Hand, Move, Seat, Snapshot
+
+GAME_FIELDS = ["seq", "state", "active_roles", "status", "result", "finished_at", "deadline_at", "updated_at"]
+
+
+@dataclass
+class Entry:
+    """One move about to be logged, with the state it leads to."""
+
+    game: Game
+    rules: object
+    role: str | None
+    user: object
+    verb: str
+    arg: object
+    state: dict
+    before_active: list = field(default_factory=list)
+    move: Move | None = None
+
+
+def record(game: Game, rules, role, user, verb, arg, state, before_active) -> Move:
+    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active))
+    commit([entry])
+    return entry.move
+
+
+def commit(entries: list[Entry]) -> None:
+    now = timezone.now()
+    for entry in entries:
+        _advance(entry, now)
+    Move.objects.bulk_create([e.move for e in entries])
+    _save_games([e.game for e in entries])
+    _refresh_hands(entries)
+    Snapshot.objects.bulk_create([Snapshot(game=e.game, seq=e.game.seq, state=e.state,
+                                           active_roles=e.game.active_roles)
+                                  for e in entries if _turn_changed(e)])
+    _sync_seats([e for e in entries if _turn_changed(e)], now)
+    for entry in entries:
+        if entry.game.status == Game.Status.FINISHED:
+            signals.game_finished.send(sender=Game, game=entry.game)
+        notifications.moved(entry.game, entry.before_active, entry.move)
+
+
+def _advance(entry: Entry, now) -> None:
+    game = entry.game
+    game.seq += 1
+    entry.move = Move(game=game, seq=game.seq, role=entry.role or "", user=entry.user,
+                      verb=entry.verb, arg=entry.arg, log=take_log(entry.state), created_at=now)
+    game.state = entry.state
+    game.active_roles = entry.rules.active_roles(entry.state)
+    game.updated_at = now
+    result = entry.rules.result(entry.state)
+    if result is not None:
+        game.status = Game.Status.FINISHED
+        game.result = result.to_json()
+        game.finished_at = now
+
+
+def _turn_changed(entry: Entry) -> bool:
+    return entry.game.active_roles != entry.before_active or entry.game.status == Game.Status.FINISHED
+
+
+def _save_games(games: list[Game]) -> None:
+    if len(games) == 1:
+        games[0].save(update_fields=GAME_FIELDS)
+    else:
+        Game.objects.bulk_update(games, GAME_FIELDS, batch_size=200)
+
+
+def _refresh_hands(entries: list[Entry]) -> None:
+    stored = {(h.game_id, h.role): h for h in Hand.objects.filter(game__in=[e.game for e in entries])}
+    new, changed = [], []
+    for entry in entries:
+        game = entry.game
+        for role in entry.state["roles"]:
+            cards = entry.rules.hand(entry.state, role)
+            hand = stored.get((game.pk, role))
+            if hand is None:
+                new.append(Hand(game=game, role=role, cards=cards, seq=game.seq))
+            elif hand.cards != cards:
+                hand.cards, hand.seq = cards, game.seq
+                changed.append(hand)
+    Hand.objects.bulk_create(new)
+    Hand.objects.bulk_update(changed, ["cards", "seq"], batch_size=500)
+
+
+def _sync_seats(entries: list[Entry], now) -> None:
+    if not entries:
+        return
+    by_game = {e.game.pk: e for e in entries}
+    seats = list(Seat.objects.filter(game_id__in=by_game).select_related("user__profile"))
+    changed = []
+    for game_id, entry in by_game.items():
+        own = [s for s in seats if s.game_id == game_id]
+        changed += deadlines.sync_seats(entry.game, own, entry.before_active, now)
+    Seat.objects.bulk_update(changed, deadlines.SEAT_CLOCK_FIELDS, batch_size=500)
+    late = [e.game for e in entries if e.game.deadline_at is not None or e.game.status == Game.Status.FINISHED]
+    Game.objects.bulk_update(late, ["deadline_at"], batch_size=500) if late else None
+
+
+def count_timeouts(user_ids: list[int]) -> None:
+    from accounts.models import Profile
+
+    Profile.objects.filter(user_id__in=user_ids).update(timeouts=F("timeouts") + 1)
