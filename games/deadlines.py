@@ -58,25 +58,35 @@ def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
     refresh_deadline(seat, control, now)
 
 
-def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
-    """Stop the clock; charge the bank; record the response time."""
+def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime, moved: bool) -> None:
+    """Stop the clock and charge the bank; a turn ended by the player's own
+    move counts towards their average time to move."""
     started = seat.turn_started_at
     if started is not None:
         if control.kind == "bank":
             used = clocks.counted(started, now, _profile(seat).timezone, weekend_pause=control.weekend_pause,
                                   pauses=pauses_for(seat, control, started))
             seat.bank_seconds = control.bank_after_turn(seat.bank_seconds or 0, used)
-        type(_profile(seat)).objects.filter(pk=_profile(seat).pk).update(
-            turns_timed=F("turns_timed") + 1, turn_seconds=F("turn_seconds") + (now - started).total_seconds())
+        if moved:
+            record_turn(seat, now)
     seat.turn_started_at = seat.deadline_at = seat.next_reminder_at = None
     seat.extra_seconds = 0
+
+
+def record_turn(seat: Seat, now: datetime) -> None:
+    if seat.turn_started_at is None:
+        return
+    profile = _profile(seat)
+    type(profile).objects.filter(pk=profile.pk).update(
+        turns_timed=F("turns_timed") + 1, turn_seconds=F("turn_seconds") + (now - seat.turn_started_at).total_seconds())
 
 
 SEAT_CLOCK_FIELDS = ["awaiting", "turn_started_at", "deadline_at", "next_reminder_at", "bank_seconds",
                      "extra_seconds"]
 
 
-def sync_seats(game: Game, seats: list[Seat], before_active: list[str], now: datetime) -> list[Seat]:
+def sync_seats(game: Game, seats: list[Seat], before_active: list[str], mover: str | None,
+               now: datetime) -> list[Seat]:
     """Start and stop turns as the active roles changed; returns the seats changed."""
     control = control_of(game)
     changed = []
@@ -87,7 +97,7 @@ def sync_seats(game: Game, seats: list[Seat], before_active: list[str], now: dat
         if now_active:
             turn_start(seat, control, now)
         else:
-            turn_end(seat, control, now)
+            turn_end(seat, control, now, moved=seat.role == mover)
         seat.awaiting = now_active
         changed.append(seat)
     deadlines = [s.deadline_at for s in seats if s.deadline_at]

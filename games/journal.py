@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
@@ -41,12 +42,12 @@ def commit(entries: list[Entry]) -> None:
     for entry in entries:
         _advance(entry, now)
     Move.objects.bulk_create([e.move for e in entries])
+    _sync_seats([e for e in entries if _turn_changed(e)], now)
     _save_games([e.game for e in entries])
     _refresh_hands(entries)
     Snapshot.objects.bulk_create([Snapshot(game=e.game, seq=e.game.seq, state=e.state,
                                            active_roles=e.game.active_roles)
                                   for e in entries if _turn_changed(e)])
-    _sync_seats([e for e in entries if _turn_changed(e)], now)
     for entry in entries:
         if entry.game.status == Game.Status.FINISHED:
             signals.game_finished.send(sender=Game, game=entry.game)
@@ -75,8 +76,16 @@ def _turn_changed(entry: Entry) -> bool:
 def _save_games(games: list[Game]) -> None:
     if len(games) == 1:
         games[0].save(update_fields=GAME_FIELDS)
-    else:
-        Game.objects.bulk_update(games, GAME_FIELDS, batch_size=200)
+        return
+    # bulk_update builds a CASE per field and row; one prepared UPDATE run
+    # for every row (psycopg pipelines executemany) is many times faster.
+    fields = [Game._meta.get_field(name) for name in GAME_FIELDS]
+    quote = connection.ops.quote_name
+    sql = "UPDATE {} SET {} WHERE id = %s".format(
+        quote(Game._meta.db_table), ", ".join(f"{quote(f.column)} = %s" for f in fields))
+    rows = [[f.get_db_prep_save(getattr(g, f.attname), connection) for f in fields] + [g.pk] for g in games]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def _refresh_hands(entries: list[Entry]) -> None:
@@ -97,17 +106,31 @@ def _refresh_hands(entries: list[Entry]) -> None:
 
 
 def _sync_seats(entries: list[Entry], now) -> None:
-    if not entries:
+    """Stop and start seat clocks where the active roles changed."""
+    ended = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
+    if ended:
+        _record_turns([e for e in entries if e.game.status == Game.Status.FINISHED], now)
+        Seat.objects.filter(game__in=ended).update(awaiting=False, turn_started_at=None, deadline_at=None,
+                                                   next_reminder_at=None, extra_seconds=0)
+        for game in ended:
+            game.deadline_at = None
+    going = {e.game.pk: e for e in entries if e.game.status != Game.Status.FINISHED}
+    if not going:
         return
-    by_game = {e.game.pk: e for e in entries}
-    seats = list(Seat.objects.filter(game_id__in=by_game).select_related("user__profile"))
+    seats = list(Seat.objects.filter(game_id__in=going).select_related("user__profile"))
     changed = []
-    for game_id, entry in by_game.items():
+    for game_id, entry in going.items():
         own = [s for s in seats if s.game_id == game_id]
-        changed += deadlines.sync_seats(entry.game, own, entry.before_active, now)
-    Seat.objects.bulk_update(changed, deadlines.SEAT_CLOCK_FIELDS, batch_size=500)
-    late = [e.game for e in entries if e.game.deadline_at is not None or e.game.status == Game.Status.FINISHED]
-    Game.objects.bulk_update(late, ["deadline_at"], batch_size=500) if late else None
+        changed += deadlines.sync_seats(entry.game, own, entry.before_active, entry.role, now)
+    Seat.objects.bulk_update(changed, deadlines.SEAT_CLOCK_FIELDS)
+
+
+def _record_turns(entries: list[Entry], now) -> None:
+    """The last move of a finished game still counts as the mover's response time."""
+    movers = [e for e in entries if e.user is not None and e.role]
+    for seat in Seat.objects.filter(game__in=[e.game for e in movers]).select_related("user__profile"):
+        if any(e.game.pk == seat.game_id and e.role == seat.role for e in movers):
+            deadlines.record_turn(seat, now)
 
 
 def count_timeouts(user_ids: list[int]) -> None:
