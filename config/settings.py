@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.ladder",
+    "games.moderation",
 ]
 
 MIDDLEWARE = [

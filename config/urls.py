@@ -10,6 +10,7 @@ urlpatterns = [
     path("profile/", include("accounts.urls")),
     path("games/", include("games.urls")),
     path("ladder/", include("games.ladder.urls")),
+    path("moderation/", include("games.moderation.urls")),
     path("api/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

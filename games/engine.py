@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.rules.core import undo
 from games.rules.core.flow import take_log
-from games.rules.core.pseudo import SETUP, apply_move, setup_state
+from games.rules.core.pseudo import MARKERS, apply_move, setup_state
 
 from . import registry
 from .models import Game, Move, Snapshot
@@ -19,9 +19,9 @@ def setup_arg(game: Game) -> dict:
 
 
 def live_moves(game: Game, after_seq: int = 0) -> list[Move]:
-    """Moves after ``after_seq`` that count (not rolled back), ``.setup`` excluded."""
+    """Moves after ``after_seq`` that count: not rolled back, markers excluded."""
     return list(game.moves.filter(seq__gt=after_seq, rolled_back=False)
-                .exclude(verb=SETUP).order_by("seq"))
+                .exclude(verb__in=MARKERS).order_by("seq"))
 
 
 def replay(game: Game, moves: list[Move] | None = None) -> dict:

@@ -64,9 +64,12 @@ def _advance(entry: Entry, now) -> None:
     game.updated_at = now
     result = entry.rules.result(entry.state)
     if result is not None:
+        if game.status != Game.Status.FINISHED:
+            game.finished_at = now
         game.status = Game.Status.FINISHED
         game.result = result.to_json()
-        game.finished_at = now
+    elif game.status == Game.Status.FINISHED:  # a rollback reopened it
+        game.status, game.result, game.finished_at = Game.Status.ACTIVE, None, None
 
 
 def _turn_changed(entry: Entry) -> bool:

@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.rules.core import IllegalAction, undo
-from games.rules.core.pseudo import ABANDON, RESIGN, SETUP, TIMEOUT
+from games.rules.core.flow import take_log
+from games.rules.core.pseudo import ABANDON, ADJUDICATE, ANNUL, RESIGN, ROLLBACK, SETUP, TIMEOUT
 
-from . import clocks, deadlines, engine, journal, notifications, registry
+from . import clocks, deadlines, engine, journal, notifications, registry, signals
 from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
 from .models import Game, Move, Seat
 
@@ -318,3 +319,49 @@ def _record_pseudo(game: Game, role, user, verb: str) -> Move:
 
 def undo_available(game: Game, role: str) -> bool:
     return game.state is not None and undo.can_undo(game.state, role)
+
+
+# -- moderators' decisions (games/moderation calls these with a written reason) --
+def game_rollback(*, game_id, to_seq: int, by_user) -> Game:
+    """Undo every move after ``to_seq``: they stay in the log flagged rolled back,
+    a ``.rollback`` marker is appended, and the game continues from there."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.state is None or not 1 <= to_seq < game.seq:
+            raise BadRequest(_("Choose a move between 1 and %(n)s.") % {"n": game.seq - 1})
+        previous = game.result if game.status == Game.Status.FINISHED else None
+        undone = game.moves.filter(seq__gt=to_seq, rolled_back=False)
+        if not game.moves.filter(seq=to_seq, rolled_back=False).exists():
+            raise BadRequest(_("Move %(n)s was itself rolled back.") % {"n": to_seq})
+        undone.update(rolled_back=True)
+        state = engine.replay(game)
+        take_log(state)  # the lines are on the moves that still count
+        game.seats.update(awaiting=False, turn_started_at=None, deadline_at=None, next_reminder_at=None)
+        journal.record(game, engine.rules_for(game), None, by_user, ROLLBACK, {"to_seq": to_seq}, state, [])
+        if previous is not None:
+            signals.game_result_changed.send(sender=Game, game=game, previous=previous)
+        return game
+
+
+def game_adjudicate(*, game_id, winners: list[str], by_user) -> Game:
+    return _decide(game_id, ADJUDICATE, {"winners": list(winners)}, by_user)
+
+
+def game_annul(*, game_id, by_user) -> Game:
+    return _decide(game_id, ANNUL, {}, by_user)
+
+
+def _decide(game_id, verb: str, arg: dict, by_user) -> Game:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
+            raise GameNotActive()
+        previous = game.result if game.status == Game.Status.FINISHED else None
+        try:
+            state = engine.step(game, game.state, None, verb, arg)
+        except IllegalAction as error:
+            raise BadRequest(str(error))
+        journal.record(game, engine.rules_for(game), None, by_user, verb, arg, state, list(game.active_roles))
+        if previous is not None:
+            signals.game_result_changed.send(sender=Game, game=game, previous=previous)
+        return game

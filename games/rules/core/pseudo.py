@@ -2,7 +2,10 @@
 
 ``.setup`` starts the log (its arg holds seed, scenario and options),
 ``.resign`` / ``.timeout`` end the game against one role, ``.abandon`` ends
-it without a winner. A title may define ``resign(state, role, reason)`` to do
+it without a winner. Moderators' ``.adjudicate`` (arg ``{"winners": [...]}``)
+and ``.annul`` set the result even of a finished game; ``.rollback`` is a
+marker whose effect is the ``rolled_back`` flag on the moves it undid (the
+site never replays it). A title may define ``resign(state, role, reason)`` to do
 something other than "every other role wins" (for example in games with
 more than two players).
 """
@@ -12,6 +15,8 @@ from .flow import finish
 from .protocol import Action, IllegalAction, Result
 
 SETUP, RESIGN, TIMEOUT, ABANDON, ROLLBACK = ".setup", ".resign", ".timeout", ".abandon", ".rollback"
+ADJUDICATE, ANNUL = ".adjudicate", ".annul"
+MARKERS = {SETUP, ROLLBACK}
 ENDING = {RESIGN: "resignation", TIMEOUT: "timeout"}
 
 
@@ -27,6 +32,8 @@ def apply_move(rules, state: dict, role: str | None, verb: str, arg) -> dict:
     """Apply one logged move (a player's action or a pseudo-move)."""
     if not is_pseudo(verb):
         return rules.apply(state, role, Action(verb, arg))
+    if verb in (ADJUDICATE, ANNUL):
+        return _decide(state, verb, arg)
     if state.get("result") is not None:
         raise IllegalAction("the game is over")
     if verb in ENDING:
@@ -46,3 +53,16 @@ def _end_against(rules, state: dict, role: str, reason: str) -> None:
         return
     roles = state["roles"]
     finish(state, Result([r for r in roles if r != role], reason))
+
+
+def _decide(state: dict, verb: str, arg: dict) -> dict:
+    """A moderator's decision replaces whatever result there was."""
+    if verb == ANNUL:
+        finish(state, Result([], "annulled"))
+    else:
+        winners = list(arg.get("winners", []))
+        if not set(winners) <= set(state["roles"]):
+            raise IllegalAction(f"unknown winners {winners}")
+        finish(state, Result(winners, "adjudicated"))
+    state["log"].append({"kind": verb[1:], "winners": state["result"]["winners"]})
+    return state

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ModerationConfig(AppConfig):
+    name = "games.moderation"
+    label = "moderation"
