@@ -132,3 +132,24 @@ def test_invitations_are_listed_with_accept_and_decline(client, alice, bob):
     game.refresh_from_db()
     assert game.status == "active"
     assert "Invitations" not in client.get(reverse("games:my_games")).content.decode()
+
+
+def test_the_time_control_is_shown_before_anyone_joins(client, alice, bob):
+    from games import services
+
+    game = services.game_create(user=alice, title_id="duel",
+                                time_control={"kind": "bank", "initial_days": 3, "increment_days": 1, "max_days": 7,
+                                              "weekend_pause": True})
+    login(client, bob)
+    assert "3 day(s) + 1 per turn, max 7, weekends paused" in client.get(reverse("games:lobby")).content.decode()
+    assert "3 day(s) + 1 per turn" in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_the_create_page_sets_the_time_control(client, alice):
+    login(client, alice)
+    client.post(reverse("games:create"), {"title_id": "duel", "time_kind": "per_move", "days": "5",
+                                          "weekend_pause": "on", "vacation_allowed": "on"})
+    assert Game.objects.get().time_control["days"] == 5
+    bad = client.post(reverse("games:create"), {"title_id": "duel", "time_kind": "bank", "bank_initial": "9",
+                                                "bank_increment": "1", "bank_max": "7"})
+    assert bad.status_code == 422 and "bank needs" in bad.content.decode()
