@@ -51,6 +51,25 @@ def play_one(seed: int, keep_states: bool = False):
     return elapsed, len(moves), state, moves, samples
 
 
+def baseline(games: int = 300) -> float:
+    """ns per decision of the core's tiny example title (machine/core overhead)."""
+    from tests.example_game import RULES as DUEL
+    total = count = 0
+    for seed in range(games):
+        state = new_game(DUEL, seed)
+        picker = {"rng": rng.new(seed)}
+        while state["result"] is None:
+            start = clock()
+            active = state["active"]
+            role = active[rng.randint(picker, 0, len(active) - 1)]
+            choices = [c for c in DUEL.prompt(state, role).choices if c.verb != "undo"]
+            choice = choices[rng.randint(picker, 0, len(choices) - 1)]
+            state = DUEL.apply(state, role, Action(choice.verb, choice.arg))
+            total += clock() - start
+            count += 1
+    return total / count
+
+
 def replay(seed: int, moves: list) -> int:
     start = clock()
     state = new_game(RULES, seed)
@@ -69,6 +88,19 @@ def request(stored: str) -> int:
     return clock() - start
 
 
+def without_log(stored: str) -> str:
+    state = json.loads(stored)
+    state["log"] = []
+    return json.dumps(state)
+
+
+def print_endings(endings: Counter, games: int) -> None:
+    for reason in ("defcon", "vp", "europe", "final_scoring"):
+        print(f"ending by {reason}: {100 * endings.pop(reason, 0) / games:.1f}%")
+    for reason, n in endings.items():
+        print(f"ending by {reason}: {100 * n / games:.1f}%")
+
+
 def main(games: int = 1000) -> None:
     per_decision, per_game, turn10, decisions = [], [], [], []
     endings = Counter()
@@ -85,8 +117,11 @@ def main(games: int = 1000) -> None:
             if len(replays) < 50:
                 replays.append(replay(seed, moves))
     requests = sorted(request(s) for s in stored)
+    bare = sorted(request(without_log(s)) for s in stored)
     us = 1e-3
     print(f"games: {games}")
+    print(f"(reference: the core example title Duel costs {baseline() / 1000:.1f} us per "
+          f"decision on this machine now)")
     print(f"CPU per decision, median of games: {statistics.median(per_decision) * us:.1f} us")
     print(f"CPU per game, median: {statistics.median(per_game) * us / 1000:.2f} ms")
     if turn10:
@@ -94,16 +129,19 @@ def main(games: int = 1000) -> None:
               f"{statistics.median(turn10) * us / 1000:.2f} ms")
     print(f"decisions per game: median {statistics.median(decisions)}, "
           f"mean {statistics.mean(decisions):.0f}, max {max(decisions)}")
-    for reason in ("defcon", "vp", "europe", "final_scoring"):
-        print(f"ending by {reason}: {100 * endings.pop(reason, 0) / games:.1f}%")
-    for reason, n in endings.items():
-        print(f"ending by {reason}: {100 * n / games:.1f}%")
+    print_endings(endings, games)
     if replays:
         print(f"replay of a turn-10 game from its move log, median ({len(replays)}): "
               f"{statistics.median(replays) * us / 1000:.2f} ms")
     print(f"one request (loads + prompt + apply + dumps), median of {len(requests)}: "
           f"{statistics.median(requests) * us:.0f} us, p95 "
           f"{requests[int(len(requests) * 0.95)] * us:.0f} us, max {requests[-1] * us:.0f} us")
+    print(f"  the same with the log kept outside the state: median "
+          f"{statistics.median(bare) * us:.0f} us, p95 {bare[int(len(bare) * 0.95)] * us:.0f} us, "
+          f"max {bare[-1] * us:.0f} us")
+    sizes = sorted(len(s) for s in stored)
+    print(f"  stored state size: median {statistics.median(sizes) / 1000:.1f} kB, "
+          f"max {sizes[-1] / 1000:.1f} kB")
 
 
 if __name__ == "__main__":

@@ -1,37 +1,14 @@
 """Real concurrency against PostgreSQL: threads with their own connections."""
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 
 from games import services
 from games.errors import GameError, StaleMove
 from games.models import Game, Move
 
+from tests.threads import run_together
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(calls):
-    """Start every call at the same instant; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 def new_duel(alice, bob):

@@ -1,15 +1,15 @@
 """Deadlines enforced by the real Celery worker from the real broker, and two
 sweeps at once on PostgreSQL: every overdue seat is timed out exactly once."""
-import threading
 import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, Move, Seat
+
+from tests.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -27,20 +27,7 @@ def overdue_games(alice, bob, count):
 
 def test_two_sweeps_at_the_same_moment_time_each_game_out_once(alice, bob):
     games = overdue_games(alice, bob, 12)
-    barrier, counts = threading.Barrier(2), []
-
-    def sweep():
-        barrier.wait()
-        try:
-            counts.append(services.games_time_out_overdue())
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
+    counts = run_together([services.games_time_out_overdue] * 2)
     assert sum(counts) == 12
     assert Move.objects.filter(verb=".timeout").count() == 12
     assert Game.objects.filter(pk__in=[g.pk for g in games], status="finished").count() == 12

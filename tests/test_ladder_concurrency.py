@@ -1,37 +1,14 @@
 """Two ladder games finishing at the same moment leave a consistent ladder (real PostgreSQL)."""
-import threading
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.ladder import ladders
 from games.ladder.models import Challenge, Ladder, LadderEntry, Rating
 from games.models import Game
 
+from tests.threads import run_together
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(calls):
-    """Start every call at the same instant, each thread on its own connection."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 def new_ladder(make_user, tag, size=6):

@@ -24,12 +24,9 @@ def log(state: dict, kind: str, **fields) -> None:
 
 
 def log_place(state: dict, role: str, country: int) -> None:
-    """Consecutive placements by one side share a log line (keeps states small)."""
-    last = state["log"][-1] if state["log"] else None
-    if last and last["kind"] == "place" and last["role"] == role:
-        last["countries"].append(country)
-    else:
-        state["log"].append({"kind": "place", "role": role, "countries": [country]})
+    """One line per placed point: rules never read the log back (the site
+    moves each move's lines out of the state, see core.flow.take_log)."""
+    state["log"].append({"kind": "place", "role": role, "countries": [country]})
 
 
 # -- influence and control (2.1.7) -----------------------------------------

@@ -41,6 +41,7 @@ for _c in _MAP["countries"]:
     NAME[_i], STABILITY[_i], BATTLEGROUND[_i] = _c["name"], _c["stability"], _c["battleground"]
     REGION[_i], ADJ[_i], SUPERPOWER[_i] = _c["region"], tuple(_c["adjacent"]), _c["superpower"]
 NAME[CCW], REGION[CCW], SUPERPOWER[CCW] = _MAP["chinese_civil_war"]["name"], "asia", "ussr"
+STABILITY[CCW] = CCW_NEEDED  # 12.2: three USSR points "control" it
 
 # area name (region or subregion) -> frozenset of country ids (never the CCW space)
 AREAS: dict[str, frozenset] = {r: frozenset() for r in REGIONS + tuple(_MAP["subregions"])}

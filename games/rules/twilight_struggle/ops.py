@@ -11,13 +11,11 @@ from __future__ import annotations
 from games.rules.core import Choice, rng
 from games.rules.core.flow import Flow, Step
 
-from .board import (add_influence, add_milops, adjacent_controlled, controls,
-                    degrade_defcon, gain_vp, influence_at_round_start, log,
-                    log_place,
-                    touches_own_superpower)
+from .board import (add_influence, add_milops, controls, degrade_defcon, gain_vp,
+                    influence_at_round_start, log, log_place, touches_own_superpower)
+from .data import (ADJ, AREAS, BATTLEGROUND, CCW, CCW_NEEDED, COUNTRY_IDS, DEFCON_BANS, NAME,
+                   NEAR_SUPERPOWER, OTHER, REGION, SPACE, SPACE_LAST, STABILITY)
 from .prompts import make
-from .data import (ADJ, AREAS, BATTLEGROUND, CCW, CCW_NEEDED, COUNTRY_IDS, DEFCON_BANS, NAME, REGION,
-                   NEAR_SUPERPOWER, OTHER, SPACE, SPACE_LAST, STABILITY)
 
 ALL_SPACES = COUNTRY_IDS + (CCW,)
 AROUND = {c: frozenset(ADJ[c]) | {c} for c in ALL_SPACES}  # a country and its neighbours
@@ -57,6 +55,11 @@ def spend(frame: dict, country: int | None, cost: int) -> None:
         frame["bonus"] = kept
 
 
+def done(frame: dict) -> bool:
+    """No op left at all (a quick test before listing the choices)."""
+    return frame["spent"] >= frame["ops"] and not frame["bonus"]
+
+
 def start_ops(state: dict, role: str, card: int | None, ops: int, bonus: list,
               kinds: tuple = ("influence", "realign", "coup")) -> None:
     """Push an operations play (6.0; also 7.4.3 for events)."""
@@ -75,7 +78,7 @@ class OpsStart(Step):
         role = frame["role"]
         mode = {"role": role, "card": frame["card"], "ops": frame["ops"], "spent": 0,
                 "bonus": frame["bonus"]}
-        mode["eligible"] = eligible(state, role) if "influence" in frame["kinds"] else []
+        mode["eligible"] = None  # worked out only if needed (6.1.1)
         modes = [kind for kind in frame["kinds"] if self.possible(state, mode, kind)]
         mode.pop("targets", None)
         if not modes:
@@ -83,15 +86,19 @@ class OpsStart(Step):
             return
         Flow.push(state, "ops_mode", modes=modes, **mode)
 
-
     @staticmethod
     def possible(state, mode, kind):
         if kind == "influence":
+            if mode["ops"] >= 2 and not FORBIDS:
+                return True  # a country next to the own superpower costs at most 2
+            mode["eligible"] = eligible(state, mode["role"])
             return bool(influence_choices(state, mode))
         if FORBIDS or mode["bonus"]:
             return bool(KIND_CHOICES[kind](state, mode))
-        if "targets" not in mode:  # realign and coup share the target list here
-            mode["targets"] = bool(targets(state, mode, kind))
+        if "targets" not in mode:  # realign and coup: any opponent influence outside bans
+            bans = DEFCON_BANS.get(state["defcon"], ())
+            opp = state["inf"][OTHER[mode["role"]]]
+            mode["targets"] = any(n and REGION[c] not in bans for c, n in enumerate(opp[:CCW]))
         return mode["targets"]
 
 
@@ -107,13 +114,10 @@ class OpsMode(Step):
     def act(self, state, frame, role, action):
         Flow.pop(state)
         data = {k: frame[k] for k in ("role", "card", "ops", "spent", "bonus")}
-        last = state["log"][-1] if state["log"] else {}
-        if last.get("kind") == "play" and last["card"] == frame["card"]:
-            last.update(ops=frame["ops"], mode=action.arg)  # one line per card play
-        else:
-            log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
+        log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
         if action.arg == "influence":
-            Flow.push(state, "influence", eligible=frame["eligible"], **data)
+            reach = frame["eligible"] if frame["eligible"] is not None else eligible(state, role)
+            Flow.push(state, "influence", eligible=reach, **data)
         else:
             Flow.push(state, action.arg, free=False, area=None, **data)
 
@@ -138,8 +142,10 @@ def influence_choices(state: dict, frame: dict) -> list[int]:
         return frame["eligible"]  # every eligible country is affordable
     role = frame["role"]
     own, opp, stab = state["inf"][role], state["inf"][OTHER[role]], STABILITY
-    if not frame["bonus"] and not FORBIDS:  # left == 1: skip enemy-controlled countries
-        return [c for c in frame["eligible"]
+    if not frame["bonus"] and not FORBIDS:
+        if left < 1:
+            return []
+        return [c for c in frame["eligible"]  # one op left: not enemy-controlled
                 if opp[c] < stab[c] or opp[c] - own[c] < stab[c]]
     out = []
     for c in frame["eligible"]:
@@ -166,19 +172,21 @@ class Influence(Step):
         spend(frame, c, cost)
         add_influence(state, role, c, 1)
         log_place(state, role, c)
-        if c == CCW:
-            check_ccw(state)
-        if not influence_choices(state, frame):
+        if c == CCW and check_ccw(state):
+            frame["eligible"] = [x for x in frame["eligible"] if x != CCW]  # 12.1: ignored now
+        if done(frame) or not influence_choices(state, frame):
             Flow.pop(state)
 
 
-def check_ccw(state: dict) -> None:
+def check_ccw(state: dict) -> bool:
     """Third USSR point ends the Chinese Civil War; China goes to the USSR (12.3)."""
-    if state["inf"]["ussr"][CCW] >= CCW_NEEDED:
-        state["inf"]["ussr"][CCW] = 0
-        state["ccw"] = "resolved"
-        state["china"] = {"holder": "ussr", "up": True}
-        log(state, "ccw_resolved")
+    if state["inf"]["ussr"][CCW] < CCW_NEEDED:
+        return False
+    state["inf"]["ussr"][CCW] = 0
+    state["ccw"] = "resolved"
+    state["china"] = {"holder": "ussr", "up": True}
+    log(state, "ccw_resolved")
+    return True
 
 
 # -- realignment (6.2) -----------------------------------------------------
@@ -188,14 +196,29 @@ def targets(state: dict, frame: dict, kind: str) -> list[int]:
     opp = state["inf"][OTHER[role]]
     bans = () if frame.get("free") else DEFCON_BANS.get(state["defcon"], ())
     area = AREAS[frame["area"]] if frame.get("area") else None
-    out = [c for c, n in enumerate(opp[:CCW]) if n]  # never the CCW space (12.1)
-    if bans:
-        out = [c for c in out if REGION[c] not in bans]
+    out = _with_influence(opp, bans)
     if area is not None:
         out = [c for c in out if c in area]
     if FORBIDS:
         out = [c for c in out if not forbidden(state, role, c, kind)]
     return out
+
+
+_TARGETS: dict = {}
+
+
+def _with_influence(inf: list, bans) -> list[int]:
+    """Countries (never the CCW space, 12.1) holding influence, outside banned regions.
+
+    Memoised on the influence list: prompts are built twice per decision."""
+    key = (tuple(inf), bans)
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) > 20_000:
+            _TARGETS.clear()
+        found = [c for c, n in enumerate(inf[:CCW]) if n and REGION[c] not in bans]
+        _TARGETS[key] = found
+    return found
 
 
 def realign_choices(state: dict, frame: dict) -> list[int]:
@@ -207,8 +230,12 @@ def realign_choices(state: dict, frame: dict) -> list[int]:
 
 def realign_mod(state: dict, role: str, c: int) -> int:
     """+1 per adjacent controlled country, more influence, own superpower (6.2.2)."""
-    mod = adjacent_controlled(state, role, c)
-    mod += state["inf"][role][c] > state["inf"][OTHER[role]][c]
+    own, opp = state["inf"][role], state["inf"][OTHER[role]]
+    mod = 0
+    for n in ADJ[c]:  # adjacent countries the side controls
+        if own[n] >= STABILITY[n] and own[n] - opp[n] >= STABILITY[n]:
+            mod += 1
+    mod += own[c] > opp[c]
     mod += touches_own_superpower(role, c)
     for effect in state["effects"].values():  # e.g. Iran-Contra
         if effect.get("realign") and effect["role"] == role:
@@ -229,7 +256,7 @@ class Realign(Step):
     def act(self, state, frame, role, action):
         spend(frame, action.arg, 1)
         realign(state, role, action.arg)
-        if not realign_choices(state, frame):
+        if done(frame) or not realign_choices(state, frame):
             Flow.pop(state)
 
 

@@ -8,7 +8,7 @@ from .board import log, new_round
 from .cards import dispose, event_owner, is_opponents, ops_bonuses, ops_value, usable_china
 from .data import CARD_NAME, CARDS, CHINA, OTHER, SCORING, era_of_turn
 from .data import OPS as OPS_PRINTED
-from .events import can_happen, offer_event, play_event, push_dispose, push_event
+from .events import REGISTRY, can_happen, offer_event, play_event, push_dispose, push_event
 from .prompts import make
 from .ops import has_ability, space_attempt, space_ops_needed, start_ops
 
@@ -19,6 +19,7 @@ for _n in CARDS:
     CHOICES[_n * 4 + EVENT] = Choice("event", _n, CARD_NAME[_n], "event")
     CHOICES[_n * 4 + OPS] = Choice("ops", _n, CARD_NAME[_n], "ops")
     CHOICES[_n * 4 + SPACE] = Choice("space", _n, CARD_NAME[_n], "space")
+TITLES = {n: f"Action round {n}: play a card" for n in range(9)}
 WAITING = {r: f"Waiting for the {r.upper()} action round" for r in ("ussr", "us")}
 ORDER = (Choice("order", "event_first", "Event first", "order"),
          Choice("order", "ops_first", "Operations first", "order"))
@@ -84,12 +85,22 @@ def space_need(state: dict, role: str) -> int:
     return space_ops_needed(state, role) or 99
 
 
-def card_choices(state: dict, role: str) -> list[int]:
-    """Choice codes for the cards in hand (see CHOICES)."""
-    if must_play_scoring(state, role):
-        return [c * 4 for c in state["hands"][role] if c in SCORING]
+_ACTION_PROMPTS: dict = {}
+_PLAIN = [-1, frozenset()]
+
+
+def plain_events() -> frozenset:
+    """Implemented non-scoring events: their offer depends on the state (5.2, 7.5)."""
+    if _PLAIN[0] != len(REGISTRY):
+        _PLAIN[:] = [len(REGISTRY), frozenset(n for n in REGISTRY if n not in SCORING)]
+    return _PLAIN[1]
+
+
+def card_choices(state: dict, role: str, forced: bool, need: int) -> list[int]:
+    """Choice codes for the cards in hand (see CHOICES); ``need``: space race ops."""
+    if forced:
+        return [c * 4 for c in state["hands"][role] if c in SCORING]  # event only
     out = []
-    need = space_need(state, role)
     plain = not state["effects"]
     for card in state["hands"][role]:
         code = card * 4
@@ -114,12 +125,27 @@ class Action(Step):
     name = "action"
 
     def prompt(self, state, frame, role):
-        choices = card_choices(state, role)
-        if frame["optional"] or not state["hands"][role]:
-            if not must_play_scoring(state, role):
-                choices.append(PASS)
-        return make(f"Action round {state['ar']}: play a card", CHOICES, choices,
-                    WAITING[role])
+        hand = state["hands"][role]
+        forced = must_play_scoring(state, role)
+        may_pass = (frame["optional"] or not hand) and not forced
+        need = space_need(state, role)
+        key = None
+        if not state["effects"] and plain_events().isdisjoint(hand):
+            # nothing but the hand, space box, China and round decides: share it
+            key = (role, tuple(hand), need, usable_china(state, role), forced, may_pass,
+                   state["ar"])
+            prompt = _ACTION_PROMPTS.get(key)
+            if prompt is not None:
+                return prompt
+        choices = card_choices(state, role, forced, need)
+        if may_pass:
+            choices.append(PASS)
+        prompt = make(TITLES[state["ar"]], CHOICES, choices, WAITING[role])
+        if key is not None:
+            if len(_ACTION_PROMPTS) > 20_000:
+                _ACTION_PROMPTS.clear()
+            _ACTION_PROMPTS[key] = prompt
+        return prompt
 
     def act(self, state, frame, role, action):
         Flow.pop(state)

@@ -7,7 +7,8 @@ from games.rules.core.flow import Flow, new_state
 
 from . import events, ops, play, turn
 from .cards import deal, era_deck
-from .data import ROLES, SETUP, SLOTS
+from .board import controller
+from .data import COUNTRY_IDS, DEFCON_BANS, ROLES, SETUP, SLOTS
 
 BID_VP = list(range(0, 11)) + list(range(-1, -11, -1))
 
@@ -73,10 +74,16 @@ class TwilightStruggleRules(FlowRules):
             "hands": {r: self.hand(state, r) for r in ROLES} if over else None,
             "deck_size": len(state["deck"]), "discard": list(state["discard"]),
             "removed": list(state["removed"]), "in_play": list(state["board"]),
-            "effects": state["effects"], "china": dict(state["china"]),
+            "effects": {k: dict(v) for k, v in state["effects"].items()},
+            "china": dict(state["china"]),
             "chinese_civil_war": state["ccw"],
             "headline": headline_view(state, role),
-            "options": state["options"], "log": state["log"], "result": state["result"],
+            "control": control_view(state),
+            "abilities": {r: [b for b in (2, 4, 6, 8) if ops.has_ability(state, r, b)]
+                          for r in ROLES},
+            "coup_bans": sorted(DEFCON_BANS.get(state["defcon"], ())),
+            "rounds_taken": dict(state["taken"]),
+            "options": state["options"], "result": state["result"],
         }
 
     def rehide(self, state, viewer, permute):
@@ -100,6 +107,16 @@ def influence_view(state: dict) -> dict:
     """Country id (str) -> [US, USSR] influence, only where there is some."""
     us, ussr = state["inf"]["us"], state["inf"]["ussr"]
     return {str(c): [us[c], ussr[c]] for c in range(1, SLOTS) if us[c] or ussr[c]}
+
+
+def control_view(state: dict) -> dict:
+    """Country id (str) -> controlling side (2.1.7), for controlled countries only."""
+    out = {}
+    for c in COUNTRY_IDS:
+        side = controller(state, c)
+        if side:
+            out[str(c)] = side
+    return out
 
 
 def hidden_picks(state: dict, frame: dict | None, viewer: str | None) -> list[str]:

@@ -14,7 +14,8 @@ from .scoring import final_scoring
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, SLOTS)}
 HEADLINE = {n: Choice("headline", n, CARD_NAME[n], "hand") for n in CARDS}
-NO_HEADLINE = Choice("headline", None, "No headline (no implemented event in hand)", "hand")
+NO_HEADLINE = Choice("headline", None, "No headline (a card whose event is not implemented)",
+                     "hand")
 DISCARD = {n: Choice("discard", n, CARD_NAME[n], "hand") for n in CARDS}
 KEEP = Choice("keep", None, "Keep the held card", "done")
 
@@ -161,8 +162,11 @@ class Headline(Step):
         return [r for r in ("ussr", "us") if r not in frame["picks"]]
 
     def prompt(self, state, frame, role):
-        cards = [c for c in state["hands"][role] if implemented(c)]
-        choices = tuple(HEADLINE[c] for c in cards) or (NO_HEADLINE,)
+        hand = state["hands"][role]
+        cards = [c for c in hand if implemented(c)]
+        choices = tuple(HEADLINE[c] for c in cards)
+        if len(cards) < len(hand) or not hand:  # preview: a card without its event yet
+            choices += (NO_HEADLINE,)
         return Prompt("Choose your headline card", choices,
                       "Waiting for the other headline")
 

@@ -42,11 +42,24 @@ def implemented(card: int) -> bool:
 
 def blocked(state: dict, card: int, owner: str) -> bool:
     """Prohibited by an effect in play (e.g. Camp David) or by rule 12.4."""
-    key = card
     for effect in state["effects"].values():
-        if key in effect.get("blocks", ()):
+        if card in effect.get("blocks", ()):
             return True
     return state["ccw"] == "open" and (card, owner) in CCW_BLOCKS
+
+
+def holds_china(state: dict, role: str, card: int | None = None) -> bool:
+    """Does ``role`` hold the China Card for an event's text? Under the Chinese
+    Civil War variant the US counts as its holder for Nixon Plays the China Card
+    (71) and Ussuri River Skirmish (76) until the war is resolved (12.4.1)."""
+    if state["ccw"] == "open" and role == "us" and card in (71, 76):
+        return True
+    return state["china"]["holder"] == role
+
+
+def korean_war_modifier(state: dict) -> int:
+    """12.4.2: -1 more to the USSR roll of Korean War (11) before the CCW is resolved."""
+    return -1 if state["ccw"] == "open" else 0
 
 
 def can_happen(state: dict, card: int, owner: str) -> bool:
@@ -122,7 +135,8 @@ def coverage_table() -> str:
         if n == CHINA:
             status = "implemented (rules 9.x; no event)"
         ops = "-" if card["scoring"] else card["ops"]
-        lines.append(f"| {n} | {card['name']} | {card['era']} | {ops} | {card['side']} | {status} |")
+        row = [str(n), card["name"], card["era"], str(ops), card["side"], status]
+        lines.append("| " + " | ".join(row) + " |")
     done = sum(1 for n in CARDS if n in REGISTRY)
     lines.append("")
     lines.append(f"{done} of {len(CARDS)} cards implemented.")

@@ -14,13 +14,15 @@
 - `operations`: "play as if for operations" (7.4.3) - the normal rule-6 steps.
 - `free_coup`: a coup that ignores DEFCON geography and gives no military
   ops but still degrades DEFCON in a battleground (6.3.5, 8.2.5).
+- `war_milops`: a war card credits its event's side with the card's ops,
+  whoever played it and whatever the roll (7.6, 8.2.3, 8.2.4).
 """
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
-from ..board import add_influence, log, log_place
+from ..board import add_influence, add_milops, log, log_place
 from ..cards import ops_value
 from ..data import CARD_NAME, CARDS, NAME
 from ..ops import coup_choices, start_ops
@@ -67,6 +69,10 @@ def free_coup(state: dict, role: str, ops: int, area: str | None = None) -> None
              "area": area}
     if coup_choices(state, frame):
         Flow.push(state, "coup", **frame)
+
+
+def war_milops(state: dict, ctx: dict) -> None:
+    add_milops(state, ctx["role"], ops_value(state, ctx["role"], ctx["card"]))
 
 
 class EventPlace(Step):

@@ -160,3 +160,58 @@ def test_event_place_and_remove_steps(monkeypatch):
     do(state, "us", "remove", ID["cuba"])
     assert state["inf"]["ussr"][ID["poland"]] == 1 and state["inf"]["ussr"][ID["cuba"]] == 0
     assert state["active"] == ["ussr"]  # the US round is over
+
+
+def test_opponent_event_reaching_defcon_1_loses_for_the_phasing_player(monkeypatch):
+    """8.1.3 / 5.2: the USSR plays a US card for ops; its event ends the game: USSR loses."""
+    fake(monkeypatch, DUCK_AND_COVER, lambda state, ctx: degrade_defcon(state, 1))
+    state = action_round(clear_board(after_setup()), "ussr", [DUCK_AND_COVER])
+    state["defcon"] = 2
+    do(state, "ussr", "ops", DUCK_AND_COVER)
+    do(state, "ussr", "order", "event_first")
+    assert RULES.result(state).winners == ["us"] and RULES.result(state).reason == "defcon"
+    assert RULES.prompt(state, "ussr") is None
+
+
+def test_headline_higher_ops_first_and_scoring_cards_second(monkeypatch):
+    """4.5 C: a 1-op event before a scoring card even though the US wins ties."""
+    order = []
+    fake(monkeypatch, BLOCKADE, lambda state, ctx: order.append("blockade"))
+    state = after_setup()
+    state["hands"] = {"ussr": [BLOCKADE], "us": [1]}
+    do(state, "us", "headline", 1)
+    do(state, "ussr", "headline", BLOCKADE)
+    scored = [x for x in state["log"] if x["kind"] in ("score", "event")]
+    assert [x.get("card") or x.get("region") for x in scored] == [BLOCKADE, 1, "asia"]
+    assert order == ["blockade"] and BLOCKADE in state["removed"]  # asterisk
+    assert 1 in state["discard"]
+
+
+def test_view_shows_own_hand_and_only_the_size_of_the_other():
+    state = after_setup()
+    view = RULES.view(state, "us")
+    assert view["hand"] == sorted(state["hands"]["us"]) and view["hands"] is None
+    assert view["hand_sizes"] == {"ussr": 8, "us": 8}
+    assert view["china"] == {"holder": "ussr", "up": True}
+    assert RULES.view(state, None)["hand"] == []
+    assert RULES.hand(state, "ussr") == sorted(state["hands"]["ussr"])
+
+
+def test_view_derived_fields():
+    state = clear_board(after_setup())
+    put(state, turkey=(2, 0), syria=(0, 2))
+    state["space"] = {"ussr": 4, "us": 1}
+    state["defcon"] = 3
+    view = RULES.view(state, "us")
+    assert view["control"] == {str(ID["turkey"]): "us", str(ID["syria"]): "ussr"}
+    assert view["abilities"] == {"ussr": [2, 4], "us": []}
+    assert view["coup_bans"] == ["asia", "europe"]
+
+
+def test_war_card_credits_the_event_side(monkeypatch):
+    """8.2.4: the US plays a USSR war card for ops; the USSR gets the military ops."""
+    fake(monkeypatch, 11, steps.war_milops)  # Korean War, 2 ops
+    state = action_round(clear_board(after_setup()), "us", [11])
+    do(state, "us", "ops", 11)
+    do(state, "us", "order", "event_first")
+    assert state["milops"] == {"ussr": 2, "us": 0}

@@ -199,3 +199,43 @@ def test_lunar_orbit_needs_three_ops_and_the_last_box_ends_attempts():
 
 def test_area_sets():
     assert ID["thailand"] in AREAS["southeast_asia"] and ID["japan"] not in AREAS["southeast_asia"]
+
+
+def test_modifiers_apply_in_all_situations_7_4_2():
+    """7.4.2 ex. 1: under Red Scare a 2-op US coup adds 1 to the roll and 1 military op."""
+    state = clear_board(after_setup())
+    put(state, iran=(0, 2))
+    state["effects"] = {"31": {"role": "us", "until": "turn", "ops": -1}}
+    action_round(state, "us", [FIDEL])  # 2 ops
+    ops_mode(state, "us", FIDEL, "coup")
+    force_rolls(state, [4])
+    do(state, "us", "coup", ID["iran"])
+    line = state["log"][-1] if state["log"][-1]["kind"] == "coup" else state["log"][-2]
+    assert line["ops"] == 1 and state["milops"]["us"] == 1
+
+
+def test_brezhnev_lets_a_one_op_card_meet_a_two_op_discard_7_4_2():
+    """7.4.2 ex. 2 and 3 as data: +1 makes Blockade worth 2; Containment-style +1."""
+    from games.rules.twilight_struggle.events.steps import DiscardAtLeast
+    state = clear_board(after_setup())
+    state["effects"] = {"51": {"role": "ussr", "until": "turn", "ops": 1, "max": 4}}
+    state["hands"]["ussr"] = [BLOCKADE]
+    assert DiscardAtLeast().choices(state, {"role": "ussr", "min_ops": 2}) == [BLOCKADE]
+    state["effects"] = {"25": {"role": "us", "until": "turn", "ops": 1, "max": 4}}
+    assert ops_value(state, "us", 26) == 2
+
+
+def test_china_card_coup_in_asia_uses_five_ops():
+    """9.6 with 7.4.2: the +1 counts for the coup roll and the military ops."""
+    state = china_state()
+    put(state, south_korea=(3, 0), turkey=(2, 0))
+    ops_mode(state, "ussr", CHINA, "coup")
+    force_rolls(state, [1])
+    do(state, "ussr", "coup", ID["south_korea"])
+    assert state["milops"]["ussr"] == 5
+    state = china_state()
+    put(state, turkey=(2, 0))
+    ops_mode(state, "ussr", CHINA, "coup")
+    force_rolls(state, [1])
+    do(state, "ussr", "coup", ID["turkey"])
+    assert state["milops"]["ussr"] == 4

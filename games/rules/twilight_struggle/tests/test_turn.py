@@ -74,7 +74,7 @@ def headline_state(ussr_hand, us_hand, seed=1):
 
 def test_headline_secret_and_simultaneous_scoring_second_ties_to_us():
     state = headline_state([2, FIDEL], [1, BLOCKADE])
-    assert ids(state, "ussr") == [2] and ids(state, "us") == [1]  # no China, implemented only
+    assert ids(state, "ussr") == [2, None] and ids(state, "us") == [1, None]  # never China
     do(state, "us", "headline", 1)
     assert state["active"] == ["ussr"]
     assert RULES.view(state, "ussr")["headline"] == {"picked": ["us"], "mine": None, "shown": {}}
@@ -87,6 +87,8 @@ def test_headline_secret_and_simultaneous_scoring_second_ties_to_us():
 def test_headline_without_an_implemented_event_is_skipped():
     state = headline_state([FIDEL], [BLOCKADE])
     assert choices(RULES, state, "ussr") == [("headline", None)]
+    state = headline_state([2], [1])
+    assert choices(RULES, state, "ussr") == [("headline", 2)]  # only implemented cards
 
 
 def test_man_in_earth_orbit_sees_the_other_headline_first():
