@@ -84,3 +84,24 @@ def public_moves(game: Game, role: str | None) -> list[dict]:
             row["arg"] = None
         out.append(row)
     return out
+
+
+def game_picture_at(game: Game, user, seq: int) -> Picture | None:
+    """What ``user`` could see right after move ``seq`` (no prompt: it is the past).
+
+    Built from the latest Snapshot at or before ``seq`` plus the moves that
+    count after it, replayed up to ``seq``.
+    """
+    from games.rules.core import undo
+    from games.rules.core.flow import take_log
+
+    snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").first()
+    if snapshot is None or seq > game.seq:
+        return None
+    rules = engine.rules_for(game)
+    moves = [m.triple for m in engine.live_moves(game, snapshot.seq) if m.seq <= seq]
+    state = undo.replay(rules, snapshot.state, moves)
+    take_log(state)
+    seat = seat_for(game, user)
+    role = seat.role if seat and seat.role else None
+    return Picture(game, role, rules.view(state, role), None)

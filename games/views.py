@@ -126,11 +126,16 @@ def _panel_response(request, game, error: str, status_code: int):
     return render(request, "games/_panel.html", context, status=status_code)
 
 
+def _title_template(kind: str, game: Game) -> str:
+    """A title's own template for ``kind`` (boards/, logs/), else the generic one."""
+    return select_template([f"games/{kind}/{game.title_id}.html", f"games/{kind}/_generic.html"]).template.name
+
+
 def _panel_context(request, game: Game) -> dict:
     picture = selectors.game_picture(game, request.user)
-    board = select_template([f"games/boards/{game.title_id}.html", "games/boards/_generic.html"])
     return {
-        "game": game, "picture": picture, "board_template": board.template.name,
+        "game": game, "picture": picture, "board_template": _title_template("boards", game),
+        "log_template": _title_template("logs", game),
         "seats": list(game.seats.select_related("user__profile")),
         "my_seat": selectors.seat_for(game, request.user),
         "log": engine.public_log(game) if game.state is not None else [],
@@ -142,7 +147,18 @@ def log(request, game_id):
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game)})
+    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game),
+                                                "log_template": _title_template("logs", game)})
+
+
+def at_move(request, game_id, seq):
+    """The board as it was after move ``seq`` (from the Snapshot at or before it)."""
+    game = get_object_or_404(Game, pk=game_id)
+    picture = selectors.game_picture_at(game, request.user, seq)
+    if picture is None:
+        raise Http404
+    return render(request, "games/at_move.html", {
+        "game": game, "picture": picture, "seq": seq, "board_template": _title_template("boards", game)})
 
 
 def healthz(request):

@@ -153,3 +153,18 @@ def test_the_create_page_sets_the_time_control(client, alice):
     bad = client.post(reverse("games:create"), {"title_id": "duel", "time_kind": "bank", "bank_initial": "9",
                                                 "bank_increment": "1", "bank_max": "7"})
     assert bad.status_code == 422 and "bank needs" in bad.content.decode()
+
+
+def test_the_board_after_any_past_move_can_be_viewed(client, duel, alice, bob):
+    from games import services
+
+    first = sorted(duel.state["hands"]["north"])[0]
+    services.move_submit(game_id=duel.pk, user=alice, verb="pick", arg=first, expected_seq=1)
+    login(client, alice)
+    before = client.get(reverse("games:at_move", args=[duel.pk, 1])).content.decode()
+    after = client.get(reverse("games:at_move", args=[duel.pk, 2])).content.decode()
+    assert card_name(first) in before and card_name(first) not in after.split("Hand")[1].split("Hand Sizes")[0]
+    assert client.get(reverse("games:at_move", args=[duel.pk, 9])).status_code == 404
+    login(client, bob)
+    assert not [n for n in _hidden_names(duel, "north") if n in client.get(
+        reverse("games:at_move", args=[duel.pk, 1])).content.decode()]
