@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "games.moderation.middleware.SuspensionMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -168,7 +169,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
+                                   "games.moderation.permissions.NotSuspendedForWrites"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -223,6 +225,7 @@ HOTLINE_VACATION_DAYS_PER_DAY = float(os.environ.get("HOTLINE_VACATION_DAYS_PER_
 HOTLINE_VACATION_CAP_DAYS = float(os.environ.get("HOTLINE_VACATION_CAP_DAYS", "30"))
 HOTLINE_VACATION_YEARLY_DAYS = float(os.environ.get("HOTLINE_VACATION_YEARLY_DAYS", "14"))
 # No "your turn" mail if the player acted in that game this recently (seconds).
+HOTLINE_CHAT_PER_MINUTE = int(os.environ.get("HOTLINE_CHAT_PER_MINUTE", "6"))
 HOTLINE_TURN_MAIL_QUIET_SECONDS = int(os.environ.get("HOTLINE_TURN_MAIL_QUIET_SECONDS", "300"))
 CELERY_BEAT_SCHEDULE = {
     "time-out-overdue-seats": {"task": "games.tasks.time_out_overdue", "schedule": 60.0},

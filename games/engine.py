@@ -52,10 +52,16 @@ def step(game: Game, state: dict, role: str | None, verb: str, arg) -> dict:
     return apply_move(rules_for(game), state, role, verb, arg)
 
 
-def public_log(game: Game) -> list[dict]:
-    """Every public log line of the moves that count, in order."""
-    rows = game.moves.filter(rolled_back=False, undone=False).order_by("seq").values_list("log", flat=True)
-    return [line for lines in rows for line in lines]
+def public_log(game: Game, numbered: bool = False) -> list[dict]:
+    """Every public log line of the moves that count, in order.
+
+    ``numbered`` adds each line's move number as ``seq`` (pages link a line to
+    the board after that move); the rules' own lines never carry it.
+    """
+    rows = game.moves.filter(rolled_back=False, undone=False).order_by("seq").values_list("seq", "log")
+    if numbered:
+        return [{"seq": seq, **line} for seq, lines in rows for line in lines]
+    return [line for _seq, lines in rows for line in lines]
 
 
 def latest_snapshot(game: Game) -> Snapshot | None:

@@ -138,8 +138,15 @@ def _panel_context(request, game: Game) -> dict:
         "log_template": _title_template("logs", game),
         "seats": list(game.seats.select_related("user__profile")),
         "my_seat": selectors.seat_for(game, request.user),
-        "log": engine.public_log(game) if game.state is not None else [],
+        **_log_tail(engine.public_log(game, numbered=True) if game.state is not None else []),
     }
+
+
+LOG_TAIL = 100  # the page shows the newest lines; the log view (games:log) has them all
+
+
+def _log_tail(lines: list[dict]) -> dict:
+    return {"log": lines[-LOG_TAIL:], "log_earlier": max(0, len(lines) - LOG_TAIL)}
 
 
 def log(request, game_id):
@@ -147,8 +154,8 @@ def log(request, game_id):
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game),
-                                                "log_template": _title_template("logs", game)})
+    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game, numbered=True),
+                                                "log_earlier": 0, "log_template": _title_template("logs", game)})
 
 
 def at_move(request, game_id, seq):

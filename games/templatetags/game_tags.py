@@ -26,7 +26,7 @@ def role_label(role) -> str:
 def log_text(entry: dict) -> str:
     """A plain rendering of a structured log line (titles may template their own)."""
     kind = str(entry.get("kind", "")).replace("_", " ")
-    details = ", ".join(f"{k}: {v}" for k, v in entry.items() if k != "kind")
+    details = ", ".join(f"{k}: {v}" for k, v in entry.items() if k not in ("kind", "seq"))
     return f"{kind} — {details}" if details else kind
 
 

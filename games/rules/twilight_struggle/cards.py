@@ -73,15 +73,20 @@ def _dealt(state: dict, dealt: dict) -> None:
 
 # -- ops values (7.4) ------------------------------------------------------
 def ops_value(state: dict, role: str, card: int) -> int:
-    """Printed ops changed by the player's own modifiers (7.4, 7.4.1)."""
+    """Printed ops changed by the player's own modifiers (7.4, 7.4.1).
+
+    Modifiers are cumulative and applied together, so the result never depends
+    on the order effects came into play: printed ops plus every delta, then the
+    cap of any raising modifier ("to a maximum of 4") and the floor of 1.
+    """
     if card in SCORING:
         return 0
-    ops = OPS[card]
-    for effect in state["effects"].values():
-        delta = effect.get("ops")
-        if delta and effect["role"] == role:
-            ops = min(effect.get("max", 99), ops + delta) if delta > 0 else max(1, ops + delta)
-    return ops
+    mine = [e for e in state["effects"].values() if e.get("ops") and e["role"] == role]
+    ops = OPS[card] + sum(e["ops"] for e in mine)
+    caps = [e["max"] for e in mine if e["ops"] > 0 and "max" in e]
+    if caps:
+        ops = min(ops, min(caps))
+    return max(1, ops)
 
 
 def ops_bonuses(state: dict, role: str, card: int) -> list[list]:

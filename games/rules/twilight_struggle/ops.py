@@ -29,6 +29,13 @@ MODES = {m: Choice("mode", m, m.capitalize(), "ops") for m in ("influence", "rea
 FORBIDS: list = []
 
 
+# Hooks called as hook(state, role, country) when a coup is made, before its roll.
+BEFORE_COUP: list = []
+# Objects with choices(state, role) -> tuple of Choice (never verb "coup") and
+# act(state, role, action): extra choices in the coup target prompt (e.g. CMC).
+COUP_OPTIONS: list = []
+
+
 def forbidden(state: dict, role: str, country: int, kind: str) -> bool:
     return any(hook(state, role, country, kind) for hook in FORBIDS)
 
@@ -199,6 +206,8 @@ def targets(state: dict, frame: dict, kind: str) -> list[int]:
     out = _with_influence(opp, bans)
     if area is not None:
         out = [c for c in out if c in area]
+    if frame.get("only") is not None:  # an event's own target list (Junta, Che)
+        out = [c for c in out if c in frame["only"]]
     if FORBIDS:
         out = [c for c in out if not forbidden(state, role, c, kind)]
     return out
@@ -280,9 +289,15 @@ def coup_mod(state: dict, role: str, c: int) -> int:
     mod = 0
     for effect in state["effects"].values():  # e.g. SALT, Death Squads
         value = effect.get("coup")
-        if value and effect.get("coup_role", role) == role and \
-                (not effect.get("coup_area") or c in AREAS[effect["coup_area"]]):
+        if not value:
+            continue
+        area = effect.get("coup_area")
+        if area and not any(c in AREAS[a] for a in ([area] if isinstance(area, str) else area)):
+            continue
+        if effect.get("coup_role", role) == role:
             mod += value
+        elif effect.get("coup_other"):  # the other side's modifier (Death Squads)
+            mod += effect["coup_other"]
     return mod
 
 
@@ -292,10 +307,15 @@ class Coup(Step):
     name = "coup"
 
     def prompt(self, state, frame, role):
+        extra = tuple(c for option in COUP_OPTIONS for c in option.choices(state, role))
         return make("Choose a coup target", COUP, coup_choices(state, frame),
-                    "Waiting for coup")
+                    "Waiting for coup", extra=extra)
 
     def act(self, state, frame, role, action):
+        if action.verb != "coup":  # an option offered before the coup (e.g. CMC)
+            for option in COUP_OPTIONS:
+                option.act(state, role, action)
+            return
         Flow.pop(state)
         c = action.arg
         ops = available(frame, c)
@@ -304,6 +324,10 @@ class Coup(Step):
 
 def coup(state: dict, role: str, c: int, ops: int, free: bool = False) -> None:
     """Roll + ops vs twice stability; surplus becomes own influence (6.3.2-6.3.4)."""
+    for hook in BEFORE_COUP:  # e.g. Cuban Missile Crisis ends the game
+        hook(state, role, c)
+        if state["result"] is not None:
+            return
     if not free:  # 8.2.3; free coups give no military ops (8.2.5)
         add_milops(state, role, ops)
     die = rng.roll(state)

@@ -25,6 +25,15 @@ ORDER = (Choice("order", "event_first", "Event first", "order"),
          Choice("order", "ops_first", "Operations first", "order"))
 
 
+# Hooks called as hook(state, role, card, use) when a card is played in an action
+# round (use: "event", "ops" or "space"). Card issues append to this list.
+PLAY_HOOKS: list = []
+# hook(state, role) when ``role``'s action round is over (e.g. "We Will Bury You").
+ROUND_END_HOOKS: list = []
+# hook(state, role, optional) -> True when it replaced ``role``'s action round.
+ROUND_START_HOOKS: list = []
+
+
 def base_rounds(turn: int) -> int:
     return 6 if era_of_turn(turn) == "early" else 7
 
@@ -47,6 +56,12 @@ class Rounds(Step):
     auto = True
 
     def run(self, state, frame):
+        last = frame.pop("last", None)
+        if last:  # the previous action round is over
+            for hook in ROUND_END_HOOKS:
+                hook(state, last)
+            if state["result"] is not None:
+                return
         n, role = frame["n"], frame["next"]
         if n > 8 or (n > base_rounds(state["turn"]) and
                      not any(extra_round(state, r) for r in ("ussr", "us"))):
@@ -56,6 +71,7 @@ class Rounds(Step):
         if role == "us":
             frame["n"] += 1
         if n <= rounds_for(state, role):
+            frame["last"] = role
             start_round(state, role, n, optional=n > base_rounds(state["turn"]))
 
 
@@ -67,6 +83,9 @@ def start_round(state: dict, role: str, n: int, optional: bool) -> None:
     if not state["hands"][role] and not usable_china(state, role):
         log(state, "pass", role=role, round=n)  # no cards: sit out (4.5 D)
         return
+    for hook in ROUND_START_HOOKS:  # e.g. Quagmire replaces the round: True = handled
+        if hook(state, role, optional):
+            return
     Flow.push(state, "action", role=role, optional=optional)
 
 
@@ -156,6 +175,10 @@ class Action(Step):
         if card != CHINA:
             state["hands"][role].remove(card)
         log(state, "play", role=role, card=card, use=action.verb)
+        for hook in PLAY_HOOKS:  # e.g. Flower Power
+            hook(state, role, card, action.verb)
+        if state["result"] is not None:
+            return
         if action.verb == "event":
             play_event(state, card, role)
         elif action.verb == "space":

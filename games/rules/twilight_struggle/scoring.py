@@ -5,6 +5,7 @@ from games.rules.core import Result
 from games.rules.core.flow import finish
 
 from .board import add_vp, check_vp_win, controls, log
+from .cards import end_effect
 from .data import (BATTLEGROUND, NEAR_SUPERPOWER, OTHER, REGION_IDS, REGIONS, SCORING_VALUES,
                    SEA_VP)
 
@@ -24,9 +25,10 @@ def tally(state: dict, region: str) -> dict:
         bgs = sum(1 for c in held if battleground_for(state, role, c))
         near = sum(1 for c in held if c in NEAR_SUPERPOWER[OTHER[role]])
         out[role] = {"countries": len(held), "battlegrounds": bgs, "near_enemy": near}
-    for effect in state["effects"].values():  # e.g. Shuttle Diplomacy
+    for effect in state["effects"].values():  # e.g. Shuttle Diplomacy (not at final scoring)
         minus = effect.get("scoring_minus_bg")
-        if minus and region in minus["regions"] and out[minus["role"]]["battlegrounds"]:
+        if minus and region in minus["regions"] and out[minus["role"]]["battlegrounds"] \
+                and not state.get("final"):
             out[minus["role"]]["battlegrounds"] -= 1
             out[minus["role"]]["countries"] -= 1
     return out
@@ -68,6 +70,10 @@ def score_region(state: dict, region: str) -> None:
                 return
     add_vp(state, result["us"]["vp"] - result["ussr"]["vp"], region, check=False)
     if not state.get("final"):
+        used = [k for k, e in state["effects"].items()
+                if e.get("scoring_minus_bg") and region in e["scoring_minus_bg"]["regions"]]
+        for key in used:  # Shuttle Diplomacy is used up by this scoring
+            end_effect(state, key)
         check_vp_win(state)
 
 

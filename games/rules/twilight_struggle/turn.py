@@ -10,6 +10,7 @@ from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING
                    SETUP, SLOTS)
 from .events import implemented, push_dispose, push_event
 from .ops import has_ability
+from .play import PLAY_HOOKS
 from .scoring import final_scoring
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, SLOTS)}
@@ -216,6 +217,10 @@ class HeadlineEvent(Step):
         role, card = frame["role"], frame["card"]
         state["phasing"] = role
         new_round(state)
+        for hook in PLAY_HOOKS:  # a headline is a play for the event (e.g. Flower Power)
+            hook(state, role, card, "headline")
+        if state["result"] is not None:
+            return
         at = push_dispose(state, card, role)
         push_event(state, card, event_owner(card, role), role, at)
 

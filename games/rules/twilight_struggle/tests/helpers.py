@@ -52,3 +52,11 @@ def ids(state: dict, role: str, verb: str | None = None) -> list:
 
 def do(state: dict, role: str, verb: str, arg=None) -> dict:
     return act(RULES, state, role, verb, arg)
+
+
+def without_events(monkeypatch, *cards: int) -> None:
+    """Test operations in isolation: these cards act as if their events did not exist."""
+    from games.rules.twilight_struggle.events import REGISTRY
+
+    for card in cards:
+        monkeypatch.delitem(REGISTRY, card, raising=False)

@@ -5,9 +5,17 @@ from games.rules.twilight_struggle.cards import ops_value
 from games.rules.twilight_struggle.data import AREAS, CHINA
 from games.rules.twilight_struggle.events.steps import free_coup
 
-from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
+import pytest
+
+from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 
 BLOCKADE, DUCK_AND_COVER, NUCLEAR_TEST_BAN, FIDEL = 10, 4, 34, 8
+
+
+@pytest.fixture(autouse=True)
+def plain_cards(monkeypatch):
+    """The stand-in cards here are played for operations only."""
+    without_events(monkeypatch, BLOCKADE, DUCK_AND_COVER, NUCLEAR_TEST_BAN, FIDEL)
 
 
 def ops_mode(state, role, card, mode):

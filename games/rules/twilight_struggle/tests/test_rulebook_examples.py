@@ -4,7 +4,7 @@ import pytest
 from games.rules.core.testing import force_rolls
 from games.rules.twilight_struggle.board import add_vp
 
-from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
+from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 
 NUCLEAR_TEST_BAN = 34  # 4 ops, neutral
 MARSHALL_PLAN = 23  # 4 ops, US
@@ -56,10 +56,11 @@ def test_costa_rica_but_not_then_nicaragua():
     assert ID["nicaragua"] not in ids(state, "us", "place")
 
 
-def test_north_korea_realignment():
+def test_north_korea_realignment(monkeypatch):
     """6.2.2: US 5 vs USSR 2+2 (adjacent superpower, more influence): USSR loses 1."""
     state = clear_board(after_setup())
     put(state, north_korea=(0, 3))
+    without_events(monkeypatch, BLOCKADE)  # the example is about the roll, not the card
     action_round(state, "us", [BLOCKADE])  # a 1-op card: one roll
     do(state, "us", "ops", BLOCKADE)
     do(state, "us", "mode", "realign")
@@ -105,12 +106,7 @@ def test_vp_track_crossing_zero():
     assert state["vp"] == 1
 
 
-@pytest.mark.skip(reason="8.1.3 Olympic Games example: card 20's event is not implemented yet")
-def test_olympic_games_defcon_loss():
-    pass
-
-
-@pytest.mark.skip(reason="7.4 Red Scare/Vietnam Revolts example: cards 9 and 31 are not "
-                         "implemented yet (the modifier arithmetic is tested in test_ops)")
-def test_red_scare_with_vietnam_revolts():
-    pass
+# 8.1.3 (Olympic Games boycott at DEFCON 2) and 7.4 (Red Scare with Vietnam
+# Revolts on the China Card) are in test_cards_early.py:
+# test_olympic_games_boycott_at_defcon_2_loses_for_the_sponsor_rule_8_1_3 and
+# test_red_scare_and_vietnam_revolts_with_the_china_card_rule_7_4_example.

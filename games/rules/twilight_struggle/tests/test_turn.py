@@ -7,9 +7,15 @@ from games.rules.twilight_struggle import RULES
 from games.rules.twilight_struggle.cards import deal
 from games.rules.twilight_struggle.data import AREAS, CHINA, SCORING
 
-from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
+from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 
 BLOCKADE, FIDEL, DUCK_AND_COVER = 10, 8, 4
+
+
+@pytest.fixture(autouse=True)
+def plain_cards(monkeypatch):
+    """Stand-in cards without events, so turn mechanics are tested alone."""
+    without_events(monkeypatch, BLOCKADE, FIDEL, DUCK_AND_COVER)
 
 
 def test_setup_hands_then_ussr_then_us_placement():

@@ -1,0 +1,65 @@
+"""Who may do what. Every view and service checks here, on the server."""
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.errors import Forbidden
+from games.models import Game, Seat
+
+MODERATORS_GROUP = "moderators"
+
+
+def is_moderator(user) -> bool:
+    if not user or not user.is_authenticated or not user.is_active:
+        return False
+    return user.is_staff or user.groups.filter(name=MODERATORS_GROUP).exists()
+
+
+def moderators():
+    """Every active moderator (group members and staff)."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Q
+
+    return (get_user_model().objects.filter(is_active=True)
+            .filter(Q(is_staff=True) | Q(groups__name=MODERATORS_GROUP)).distinct())
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    if not user or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).exclude(role="").first()
+
+
+def require_moderator(user) -> None:
+    if not is_moderator(user):
+        raise Forbidden()
+
+
+def require_player(game: Game, user) -> Seat:
+    seat = seat_of(game, user)
+    if seat is None:
+        raise Forbidden()
+    return seat
+
+
+def can_read_game_chat(game: Game, user) -> bool:
+    return seat_of(game, user) is not None or is_moderator(user)
+
+
+def active_sanction(user, kind: str):
+    """The user's running sanction of ``kind`` ending last, or None."""
+    from .models import UserSanction
+
+    if not user or not user.is_authenticated:
+        return None
+    now = timezone.now()
+    return (UserSanction.objects.filter(user=user, kind=kind, lifted_at=None, starts_at__lte=now, ends_at__gt=now)
+            .order_by("-ends_at").first())
+
+
+def is_suspended(user) -> bool:
+    return active_sanction(user, "suspend") is not None
+
+
+def is_muted(user) -> bool:
+    return active_sanction(user, "mute") is not None

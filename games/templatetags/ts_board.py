@@ -1,0 +1,473 @@
+"""Template helpers for the Twilight Struggle board (``games/boards/twilight_struggle.html``).
+
+Everything static (box geometry, adjacency lines, card facts) is worked out
+once at import; per request only influence, control and the current choices
+are merged in, so the board stays cheap to render.
+"""
+from __future__ import annotations
+
+import json
+
+from django import template
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games.boards import twilight_struggle_cards as card_text
+from games.boards import twilight_struggle_layout as layout
+from games.rules.twilight_struggle import data
+
+register = template.Library()
+
+SIDE_LABEL = {"us": "US", "ussr": "USSR", "neutral": "Neutral", None: "—"}
+REGION_NAME = {"europe": "Europe", "middle_east": "Middle East", "asia": "Asia", "africa": "Africa",
+               "central_america": "Central America", "south_america": "South America",
+               "southeast_asia": "Southeast Asia", "western_europe": "Western Europe",
+               "eastern_europe": "Eastern Europe"}
+ERA_NAME = {"early": "Early War", "mid": "Mid War", "late": "Late War"}
+# choice verbs that take a country id as their argument
+COUNTRY_VERBS = frozenset({"place", "realign", "coup", "remove", "pick"})
+CARD_VERBS = ("headline", "event", "ops", "space", "discard", "card")
+VERB_TEXT = {"place": "Place influence in", "realign": "Realignment roll in", "coup": "Coup in",
+             "remove": "Remove influence from", "pick": "Choose"}
+CARD_VERB_TEXT = {"headline": "Headline", "event": "Event", "ops": "Operations", "space": "Space race",
+                  "discard": "Discard", "card": "Choose"}
+W, H = layout.BOX_W, layout.BOX_H
+
+
+def _band(country: dict) -> str:
+    """The sub-region shading class: Western/Eastern Europe (both for Austria, Finland), SE Asia."""
+    subs = set(country["subregions"])
+    if {"western_europe", "eastern_europe"} <= subs:
+        return "band-both"
+    if "western_europe" in subs:
+        return "band-west"
+    if "eastern_europe" in subs:
+        return "band-east"
+    return "band-sea" if "southeast_asia" in subs else ""
+
+
+def _static_countries() -> list[dict]:
+    out = []
+    for cid in data.COUNTRY_IDS:
+        c = data.COUNTRIES[cid]
+        x, y = layout.POS[cid]
+        facts = [REGION_NAME[c["region"]], f"stability {c['stability']}"]
+        if c["battleground"]:
+            facts.append("battleground")
+        out.append({"id": cid, "name": c["name"], "x": x - W // 2, "y": y - H // 2, "cx": x,
+                    "region": c["region"], "band": _band(c), "stability": c["stability"],
+                    "bg": c["battleground"], "facts": ", ".join(facts)})
+    return out
+
+
+def _edges() -> list[tuple]:
+    pos = {**layout.POS, **layout.SUPERPOWERS}
+    seen, out = set(), []
+    for cid in data.COUNTRY_IDS:
+        links = [(n, "in" if data.REGION[n] == data.REGION[cid] else "cross") for n in data.ADJ[cid]]
+        if data.SUPERPOWER[cid]:
+            links.append((data.SUPERPOWER[cid], "super"))
+        for other, kind in links:
+            key = tuple(sorted((str(cid), str(other))))
+            if key in seen or key == ("43", "us"):  # Japan-USA is drawn as a labelled stub
+                continue
+            seen.add(key)
+            (x1, y1), (x2, y2) = pos[cid], pos[other]
+            out.append((x1, y1, x2, y2, kind))
+    return out
+
+
+STATIC = _static_countries()
+EDGES = _edges()
+SUPERPOWERS = [{"role": r, "label": SIDE_LABEL[r], "x": x - layout.SUPER_W // 2, "y": y - layout.SUPER_H // 2,
+                "cx": x, "cy": y, "w": layout.SUPER_W, "h": layout.SUPER_H}
+               for r, (x, y) in layout.SUPERPOWERS.items()]
+CCW_POS = (1370, 130)
+
+
+def _arg_json(arg) -> str:
+    return json.dumps(arg)
+
+
+def country_choices(prompt) -> dict[int, list]:
+    """Country id -> the prompt's choices that take that country as their argument."""
+    out: dict[int, list] = {}
+    if not prompt:
+        return out
+    for choice in prompt.choices:
+        if (choice.verb in COUNTRY_VERBS or choice.group == "countries") and isinstance(choice.arg, int) \
+                and not isinstance(choice.arg, bool) and 1 <= choice.arg <= data.CCW:
+            out.setdefault(choice.arg, []).append(choice)
+    return out
+
+
+def _country_state(base: dict, inf: dict, control: dict, choices: dict) -> dict:
+    key = str(base["id"])
+    us, ussr = inf.get(key, (0, 0))
+    owner = control.get(key)
+    mine = choices.get(base["id"], [])
+    first = mine[0] if mine else None
+    text = f"{base['name']} ({base['facts']}): US {us}, USSR {ussr}"
+    if owner:
+        text += f", {SIDE_LABEL[owner]} controlled"
+    action = f"{VERB_TEXT.get(first.verb, first.label)} {base['name']}" if first else ""
+    return {**base, "us": us, "ussr": ussr, "control": owner or "", "choice": first,
+            "choice_arg": _arg_json(first.arg) if first else "", "action": action,
+            "text": text}
+
+
+@register.simple_tag
+def ts_map(view, prompt=None):
+    """Everything the SVG map needs: boxes with influence, control and choices; lines."""
+    inf, control = view.get("influence") or {}, view.get("control") or {}
+    choices = country_choices(prompt)
+    countries = [_country_state(base, inf, control, choices) for base in STATIC]
+    ccw = None
+    if view.get("chinese_civil_war") == "open":
+        us, ussr = inf.get(str(data.CCW), (0, 0))
+        first = (choices.get(data.CCW) or [None])[0]
+        ccw = {"id": data.CCW, "name": data.NAME[data.CCW], "x": CCW_POS[0] - W // 2, "y": CCW_POS[1] - H // 2,
+               "cx": CCW_POS[0], "ussr": ussr, "need": data.CCW_NEEDED, "choice": first,
+               "choice_arg": _arg_json(first.arg) if first else "",
+               "action": f"{VERB_TEXT.get(first.verb, first.label)} {data.NAME[data.CCW]}" if first else ""}
+    bans = set(view.get("coup_bans") or ())
+    labels = [{"text": name + (" (closed)" if region in bans else ""), "x": x, "y": y,
+               "closed": region in bans}
+              for region, (name, x, y) in layout.REGION_LABELS.items()]
+    return {"width": layout.WIDTH, "height": layout.HEIGHT, "w": W, "h": H, "countries": countries,
+            "edges": EDGES, "superpowers": SUPERPOWERS, "labels": labels, "ccw": ccw,
+            "clickable": sum(1 for c in countries if c["choice"]) + bool(ccw and ccw["choice"])}
+
+
+# -- cards --------------------------------------------------------------------
+def card_info(number: int) -> dict:
+    c = data.CARDS[number]
+    return {"number": number, "name": c["name"], "era": ERA_NAME[c["era"]], "ops": c["ops"],
+            "scoring": c["scoring"], "side": c["side"], "side_label": SIDE_LABEL[c["side"]],
+            "asterisk": c["asterisk"], "underline": c["underline"],
+            "summary": card_text.SUMMARY.get(number, "")}
+
+
+CARD_INFO = {n: card_info(n) for n in data.CARDS}
+
+
+def card_choices(prompt) -> dict:
+    """Card number -> [(verb label, choice)] for choices about a card in hand."""
+    out: dict = {}
+    if not prompt:
+        return out
+    for choice in prompt.choices:
+        if choice.verb in CARD_VERBS and isinstance(choice.arg, int) and choice.arg in data.CARDS:
+            out.setdefault(choice.arg, []).append(
+                {"choice": choice, "text": CARD_VERB_TEXT[choice.verb], "arg": _arg_json(choice.arg)})
+    return out
+
+
+@register.simple_tag
+def ts_hand(view, prompt=None):
+    """The viewer's own hand, each card with its facts, summary and the current card choices."""
+    choices = card_choices(prompt)
+    cards = [{**CARD_INFO[n], "choices": choices.get(n, [])} for n in view.get("hand") or []]
+    china = view.get("china") or {}
+    china_choices = choices.get(data.CHINA, [])
+    return {"cards": cards, "china": {**CARD_INFO[data.CHINA], "holder": china.get("holder"),
+                                      "holder_label": SIDE_LABEL.get(china.get("holder"), "nobody"),
+                                      "up": china.get("up"), "choices": china_choices}}
+
+
+@register.filter
+def ts_card(number):
+    """Card facts for a card number (discards, removed, effects, headlines)."""
+    try:
+        return CARD_INFO[int(number)]
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def ts_side(role) -> str:
+    return SIDE_LABEL.get(role, str(role or ""))
+
+
+@register.simple_tag
+def ts_effects(view):
+    """Persistent effects in play as readable rows."""
+    rows = []
+    for key, effect in sorted((view.get("effects") or {}).items()):
+        info = ts_card(key) if str(key).isdigit() else None
+        name = info["name"] if info else str(key).replace("_", " ").capitalize()
+        until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game")}.get(
+            effect.get("until"), str(effect.get("until") or "").replace("_", " "))
+        rows.append({"name": name, "role": SIDE_LABEL.get(effect.get("role"), ""), "until": until,
+                     "summary": info["summary"] if info else ""})
+    return rows
+
+
+# -- tracks -------------------------------------------------------------------
+@register.simple_tag
+def ts_tracks(view):
+    vp, defcon = view.get("vp", 0), view.get("defcon", 5)
+    ban_text = {level: ", ".join(REGION_NAME[r] for r in sorted(regions))
+                for level, regions in data.DEFCON_BANS.items()}
+    defcon_boxes = [{"level": n, "current": n == defcon, "closed": ban_text.get(n, ""),
+                     "end": n == 1} for n in (5, 4, 3, 2, 1)]
+    milops = view.get("milops") or {}
+    space = view.get("space") or {}
+    abilities = view.get("abilities") or {}
+    boxes = [{"box": b["box"], "name": b["name"], "ops": b["ops"], "roll": b["roll_max"],
+              "vp": b["vp"], "ability": (b["ability"] or "").replace("_", " "),
+              "us": space.get("us") == b["box"], "ussr": space.get("ussr") == b["box"]}
+             for b in data.SPACE]
+    held = {r: [data.SPACE[b - 1]["ability"].replace("_", " ") for b in abilities.get(r, ())
+                if data.SPACE[b - 1]["ability"]] for r in ("us", "ussr")}
+    return {
+        "vp": vp, "vp_text": (f"US +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"),
+        "vp_cells": [{"n": n, "here": n == max(-20, min(20, vp))} for n in range(-20, 21)],
+        "defcon": defcon, "defcon_boxes": defcon_boxes,
+        "closed_now": ban_text.get(defcon, ""),
+        "milops": [{"role": r, "label": SIDE_LABEL[r], "value": milops.get(r, 0), "need": defcon,
+                    "short": max(0, defcon - milops.get(r, 0)),
+                    "cells": [{"n": n, "here": n == milops.get(r, 0)} for n in range(0, 6)]}
+                   for r in ("ussr", "us")],
+        "space_boxes": boxes, "space": {r: space.get(r, 0) for r in ("us", "ussr")},
+        "space_tries": view.get("space_tries") or {}, "abilities": held,
+        "turn": view.get("turn"), "era": ERA_NAME[data.era_of_turn(view.get("turn") or 1)],
+        "action_round": view.get("action_round"), "phasing": SIDE_LABEL.get(view.get("phasing")),
+        "step": view.get("step"),
+    }
+
+
+@register.simple_tag
+def ts_headline(view, role, log=None):
+    """What the viewer may know of this turn's headlines: own pick, then both after the reveal."""
+    headline = view.get("headline")
+    if headline:
+        mine = headline.get("mine")
+        shown = {SIDE_LABEL[r]: ts_card(c) for r, c in (headline.get("shown") or {}).items() if c}
+        return {"phase": "choosing", "mine": ts_card(mine) if mine else None,
+                "picked": [SIDE_LABEL[r] for r in headline.get("picked") or ()], "shown": shown,
+                "role": SIDE_LABEL.get(role)}
+    for entry in reversed(log or ()):
+        if entry.get("kind") == "turn":
+            break
+        if entry.get("kind") == "headline":
+            picks = entry.get("picks") or {}
+            return {"phase": "revealed",
+                    "picks": [(SIDE_LABEL[r], ts_card(picks.get(r))) for r in ("ussr", "us") if r in picks]}
+    return None
+
+
+# -- the log ------------------------------------------------------------------
+def _country(cid) -> str:
+    try:
+        return data.NAME[int(cid)]
+    except (TypeError, ValueError, IndexError):
+        return str(cid)
+
+
+def _card(number) -> str:
+    info = ts_card(number)
+    return f"{info['name']} (#{info['number']})" if info else str(number)
+
+
+def _side(role) -> str:
+    return SIDE_LABEL.get(role, str(role or "").upper())
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _coup(e: dict) -> str:
+    stab = data.STABILITY[e["country"]] if isinstance(e.get("country"), int) else 0
+    total = e.get("roll", 0) + e.get("ops", 0) + e.get("mod", 0)
+    margin = total - 2 * stab
+    mod = f" {_signed(e['mod'])} modifier" if e.get("mod") else ""
+    text = (f"{_side(e.get('role'))} {'free ' if e.get('free') else ''}coup in {_country(e.get('country'))}: "
+            f"rolled {e.get('roll')} + {e.get('ops')} ops{mod} = {total} against {2 * stab} (twice stability {stab})")
+    if margin > 0:
+        return text + f" — success by {margin}: removed {e.get('removed', 0)}, added {e.get('added', 0)}."
+    return text + " — failed."
+
+
+def _realign(e: dict) -> str:
+    rolls, mods = e.get("rolls") or [0, 0], e.get("mods") or [0, 0]
+    us, ussr = rolls[0] + mods[0], rolls[1] + mods[1]
+    winner = "US" if us > ussr else "USSR" if ussr > us else None
+    result = f"{winner} wins, removing {e.get('removed', 0)} influence" if winner else "a tie, nothing changes"
+    return (f"{_side(e.get('role'))} realignment in {_country(e.get('country'))}: US rolled {rolls[0]} "
+            f"{_signed(mods[0])} = {us}, USSR rolled {rolls[1]} {_signed(mods[1])} = {ussr} — {result}.")
+
+
+def _space(e: dict) -> str:
+    box = data.SPACE[e["box"] - 1] if 1 <= (e.get("box") or 0) <= len(data.SPACE) else None
+    need = f" (needs {box['roll_max']} or less)" if box else ""
+    name = f" {box['name']}" if box else ""
+    outcome = "success" if e.get("success") else "failed"
+    return (f"{_side(e.get('role'))} space race attempt with {_card(e.get('card'))} for box {e.get('box')}"
+            f"{name}: rolled {e.get('roll')}{need} — {outcome}.")
+
+
+def _score(e: dict) -> str:
+    def part(side):
+        value = e.get(side)
+        return str(value.get("vp", value)) if isinstance(value, dict) else str(value)
+    return f"{REGION_NAME.get(e.get('region'), e.get('region'))} scored: US {part('us')} VP, USSR {part('ussr')} VP."
+
+
+LOG = {
+    "place": lambda e: f"{_side(e.get('role'))} placed influence in "
+                       f"{', '.join(_country(c) for c in e.get('countries') or [])}.",
+    "turn": lambda e: f"Turn {e.get('turn')} begins.",
+    "deal": lambda e: "Cards dealt" + (": " + ", ".join(f"{_side(r)} {n}" for r, n in
+                                                         (e.get("counts") or {}).items()) if e.get("counts") else "") + ".",
+    "headline_shown": lambda e: f"{_side(e.get('role'))} headline shown first: {_card(e.get('card'))}.",
+    "headline": lambda e: "Headlines revealed: " + ", ".join(
+        f"{_side(r)} {_card(c) if c else 'no headline'}" for r, c in (e.get("picks") or {}).items()) + ".",
+    "play": lambda e: f"{_side(e.get('role'))} played {_card(e.get('card'))} for "
+                      f"{ {'event': 'the event', 'ops': 'operations', 'space': 'the space race'}.get(e.get('use'), e.get('use')) }.",
+    "ops": lambda e: f"{_side(e.get('role'))} uses {e.get('ops')} ops for {e.get('mode')}.",
+    "ops_lost": lambda e: f"{_side(e.get('role'))} could not use the {e.get('ops')} ops of {_card(e.get('card'))}.",
+    "coup": _coup,
+    "realign": _realign,
+    "space": _space,
+    "pass": lambda e: f"{_side(e.get('role'))} passed action round {e.get('round')}.",
+    "defcon": lambda e: f"DEFCON {'degraded' if e.get('after', 0) < e.get('before', 0) else 'improved'} "
+                        f"from {e.get('before')} to {e.get('after')}" + (f" ({e['why']})" if e.get("why") else "") + ".",
+    "vp": lambda e: f"VP {_signed(e.get('delta', 0))} for the US side (now {e.get('total')})"
+                    + (f" — {e['why']}" if e.get("why") else "") + ".",
+    "milops": lambda e: "Military operations checked against DEFCON {}: USSR {}, US {}; short USSR {}, US {}.".format(
+        e.get("defcon"), (e.get("milops") or {}).get("ussr"), (e.get("milops") or {}).get("us"),
+        (e.get("short") or {}).get("ussr"), (e.get("short") or {}).get("us")),
+    "event": lambda e: f"Event: {_card(e.get('card'))} for the {_side(e.get('role'))}.",
+    "event_blocked": lambda e: f"The event of {_card(e.get('card'))} cannot happen.",
+    "effect": lambda e: f"{_card(e.get('card'))} now in effect for the {_side(e.get('role'))}.",
+    "china": lambda e: f"The China Card passes to the {_side(e.get('to'))}, face {'up' if e.get('up') else 'down'}.",
+    "era": lambda e: f"{ERA_NAME.get(e.get('era'), e.get('era'))} cards shuffled into the deck.",
+    "reshuffle": lambda e: f"Discards reshuffled into the deck ({e.get('deck')} cards).",
+    "score": _score,
+    "final_scoring": lambda e: "Final scoring.",
+    "discard": lambda e: f"{_side(e.get('role'))} discarded {_card(e.get('card'))}.",
+    "remove": lambda e: f"{_side(e.get('role'))} influence removed from {_country(e.get('country'))}.",
+    "influence": lambda e: f"{_side(e.get('role'))} influence in {_country(e.get('country'))} "
+                           f"{_signed(e.get('delta', 0))}.",
+    "war": lambda e: f"War by the {_side(e.get('role'))} on {_country(e.get('country'))}: rolled {e.get('roll')}"
+                     + (f" {_signed(e['mod'])} modifier" if e.get("mod") else "") + ".",
+    "ccw_resolved": lambda e: "The Chinese Civil War is over; the USSR takes the China Card.",
+    "no_target": lambda e: f"No target for the {_side(e.get('role'))}.",
+    "scoring_card_held": lambda e: "A scoring card was held at the end of the turn.",
+}
+
+
+@register.filter
+def ts_log_text(entry: dict) -> str:
+    """One structured log line as a sentence; unknown kinds fall back to their fields."""
+    kind = entry.get("kind")
+    render = LOG.get(kind)
+    if render is not None:
+        try:
+            return render(entry)
+        except (KeyError, TypeError, ValueError, IndexError):
+            pass
+    fields = []
+    for key, value in entry.items():
+        if key in ("kind", "seq"):
+            continue
+        if key == "card" and value is not None:
+            value = _card(value)
+        elif key == "country" and value is not None:
+            value = _country(value)
+        elif key in ("role", "sponsor", "to"):
+            value = _side(value)
+        fields.append(f"{key.replace('_', ' ')} {value}")
+    head = str(kind or "").replace("_", " ").capitalize()
+    return head + (": " + ", ".join(fields) if fields else "") + "."
+
+
+@register.simple_tag
+def ts_attr_json(value) -> str:
+    return format_html("{}", json.dumps(value))
+
+
+# -- the SVG, built in Python: ~90 boxes of a dozen elements each is too many template nodes
+def _static_svg() -> str:
+    parts = []
+    for x1, y1, x2, y2, kind in EDGES:
+        parts.append(f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    jx, jy = layout.POS[43]
+    parts.append(f'<line class="super" x1="{jx}" y1="{jy - H // 2}" x2="{jx}" y2="{jy - H // 2 - 37}"/>'
+                 f'<text class="stub" x="{jx + 2}" y="{jy - H // 2 - 41}">→ USA</text>')
+    edges = '<g class="edges" aria-hidden="true">' + "".join(parts) + "</g>"
+    supers = "".join(
+        f'<g class="superpower {s["role"]}"><rect x="{s["x"]}" y="{s["y"]}" width="{s["w"]}" height="{s["h"]}" '
+        f'rx="10"/><text x="{s["cx"]}" y="{s["cy"] + 8}">{s["label"]}</text></g>' for s in SUPERPOWERS)
+    return edges + supers
+
+
+STATIC_SVG = _static_svg()
+
+
+def _box_svg(c: dict) -> str:
+    """The inside of one country box: frame, sub-region band, name, influence, stability."""
+    x, y = c["x"], c["y"]
+    name = escape(("★ " if c["bg"] else "") + c["name"])
+    fit = ' textLength="88" lengthAdjust="spacingAndGlyphs"' if len(c["name"]) + 2 * c["bg"] > 12 else ""
+    band = f'<rect class="band {c["band"]}" x="{x}" y="{y}" width="7" height="{H}"/>' if c["band"] else ""
+    us_f = " filled" if c["control"] == "us" else ""
+    ussr_f = " filled" if c["control"] == "ussr" else ""
+    return (f'<rect class="box" x="{x}" y="{y}" width="{W}" height="{H}" rx="4"/>{band}'
+            f'<text class="name" x="{c["cx"] + 3}" y="{y + 14}"{fit}>{name}</text>'
+            f'<rect class="inf us{us_f}" x="{x + 10}" y="{y + 19}" width="24" height="23" rx="3"/>'
+            f'<text class="n us{us_f}" x="{x + 22}" y="{y + 36}">{c["us"] or ""}</text>'
+            f'<text class="stab" x="{c["cx"] + 3}" y="{y + 36}">{c["stability"]}</text>'
+            f'<rect class="inf ussr{ussr_f}" x="{x + 72}" y="{y + 19}" width="24" height="23" rx="3"/>'
+            f'<text class="n ussr{ussr_f}" x="{x + 84}" y="{y + 36}">{c["ussr"] or ""}</text>')
+
+
+def _choice_attrs(c: dict, act_url: str, seq: int) -> str:
+    choice = c["choice"]
+    vals = escape(json.dumps({"verb": choice.verb, "arg": c["choice_arg"], "expected_seq": str(seq)}))
+    return (f' tabindex="0" role="button" aria-label="{escape(c["action"])}. {escape(c.get("text", ""))}"'
+            f' data-ts-choice data-verb="{escape(choice.verb)}" data-arg="{escape(c["choice_arg"])}"'
+            f' hx-post="{escape(act_url)}" hx-vals="{vals}" hx-target="#game-panel" hx-swap="outerHTML"')
+
+
+def _country_svg(c: dict, act_url: str, seq: int) -> str:
+    cls = f'c {c["region"]}' + (" bg" if c["bg"] else "") + (f' ctl-{c["control"]}' if c["control"] else "")
+    if c["choice"]:
+        cls += " choice"
+        attrs = _choice_attrs(c, act_url, seq)
+        title = f'{escape(c["action"])}. {escape(c["text"])}'
+    else:
+        attrs = f' role="img" aria-label="{escape(c["text"])}"'
+        title = escape(c["text"])
+    return (f'<g class="{cls}" data-country="{c["id"]}" data-name="{escape(c["name"])}"{attrs}>'
+            f'<title>{title}</title>{_box_svg(c)}</g>')
+
+
+def _ccw_svg(c: dict, act_url: str, seq: int) -> str:
+    text = f'{c["name"]}: USSR {c["ussr"]} of {c["need"]}'
+    c = {**c, "text": text}
+    attrs = _choice_attrs(c, act_url, seq) if c["choice"] else f' role="img" aria-label="{escape(text)}"'
+    x, y = c["x"], c["y"]
+    return (f'<g class="c asia ccw{" choice" if c["choice"] else ""}" data-country="{c["id"]}" '
+            f'data-name="{escape(c["name"])}"{attrs}><title>{escape(text)}</title>'
+            f'<rect class="box" x="{x}" y="{y}" width="{W}" height="{H}" rx="4"/>'
+            f'<text class="name" x="{c["cx"]}" y="{y + 14}" textLength="88" lengthAdjust="spacingAndGlyphs">'
+            f'{escape(c["name"])}</text><text class="stab" x="{c["cx"]}" y="{y + 36}">USSR {c["ussr"]}/{c["need"]}'
+            f'</text></g>')
+
+
+@register.simple_tag
+def ts_map_svg(m: dict, act_url: str, seq: int, label: str = "Map"):
+    """The whole map as one SVG element (see ``ts_map`` for its data)."""
+    labels = "".join(f'<text class="region-label{" closed" if l["closed"] else ""}" x="{l["x"]}" y="{l["y"]}">'
+                     f'{escape(l["text"])}</text>' for l in m["labels"])
+    countries = "".join(_country_svg(c, act_url, seq) for c in m["countries"])
+    ccw = _ccw_svg(m["ccw"], act_url, seq) if m["ccw"] else ""
+    return mark_safe(
+        f'<svg class="ts-map" viewBox="0 0 {m["width"]} {m["height"]}" width="{m["width"]}" height="{m["height"]}" '
+        f'role="group" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f'<rect class="sea" x="0" y="0" width="{m["width"]}" height="{m["height"]}"/>{labels}{STATIC_SVG}'
+        f'{countries}{ccw}</svg>')

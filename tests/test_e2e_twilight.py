@@ -1,0 +1,338 @@
+"""Twilight Struggle end to end in headless Chromium (Playwright, Debian's chromium).
+
+Two browser contexts (alice: USSR on a 360 px phone, bob: US on a desktop)
+create and accept a game, place setup influence by clicking countries, pick
+headlines in secret and play action rounds (influence by clicking, a coup or
+realignment with its dice, a space race attempt). The waiting player's page
+updates by itself; an illegal click changes nothing and says why; no page,
+partial or JSON of one player carries the other's hand. The seed is random,
+so the test reads ``game.state`` to decide what to click.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from tests.conftest import _chromium
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")
+CARD_VERBS = ("event", "ops", "space", "headline", "discard", "card")
+
+
+@pytest.fixture
+def browser():
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM runs beside Playwright's loop
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=_chromium(), args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield chromium
+        chromium.close()
+
+
+def logged_in(browser, live_server, user, width, height):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def shot(page, name: str) -> None:
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=f"{ARTIFACTS}/ts-{name}.png", full_page=True)
+
+
+class Match:
+    """The game, both pages, and helpers that act on the page of the role to move."""
+
+    def __init__(self, game, pages, live_server):
+        self.game, self.pages, self.url = game, pages, live_server.url
+
+    def fresh(self):
+        self.game.refresh_from_db()
+        return self.game
+
+    def prompt(self, role):
+        from games import engine
+
+        return engine.rules_for(self.game).prompt(self.fresh().state, role)
+
+    def synced(self, role):
+        """The role's page shows the current move: it updated by itself (status poll)."""
+        seq = self.fresh().seq
+        self.pages[role].wait_for_function(
+            f"document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq === '{seq}'",
+            timeout=20_000)
+        return seq
+
+    def after(self, role, seq):
+        """Wait until the role's own page shows the move after ``seq`` (its HTMX swap)."""
+        self.pages[role].wait_for_function(
+            f"document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq !== '{seq}'",
+            timeout=20_000)
+
+    def click_country(self, role, country):
+        seq = self.synced(role)
+        self.pages[role].click(f".ts-map g[data-country='{country}'][data-ts-choice]")
+        self.after(role, seq)
+
+    def click_card(self, role, verb, card):
+        seq = self.synced(role)
+        self.pages[role].click(f".ts-hand button[data-card-verb='{verb}'][data-card-arg='{card}']")
+        self.after(role, seq)
+
+    def click_prompt(self, role, verb, arg=None):
+        seq = self.synced(role)
+        selector = f"#game-panel .prompt button[data-verb='{verb}']"
+        if arg is not None:
+            selector += f"[data-arg='{json.dumps(arg)}']"
+        self.pages[role].locator(selector).first.click()
+        self.after(role, seq)
+
+    def step_any(self):
+        """Answer whatever is asked (event choices) with a harmless offered choice."""
+        game = self.fresh()
+        role = game.active_roles[0]
+        choices = list(self.prompt(role).choices)
+        order = ("done", "ok", "keep", "order", "option", "place", "remove", "pick", "card", "discard",
+                 "mode", "realign", "coup", "headline", "ops", "event", "space", "pass")
+        choice = min(choices, key=lambda c: order.index(c.verb) if c.verb in order else 99)
+        if choice.verb in ("place", "remove", "pick", "realign", "coup") and isinstance(choice.arg, int):
+            self.click_country(role, choice.arg)
+        else:
+            self.click_prompt(role, choice.verb, choice.arg)
+
+    def step_name(self):
+        from games.rules.core.flow import Flow
+
+        frame = Flow.top(self.fresh().state)
+        return frame["step"] if frame else None
+
+    def to_next_action(self, limit=40):
+        """Resolve leftovers (events, opponent choices) until someone is asked to play a card."""
+        for _ in range(limit):
+            if self.fresh().status != "active":
+                return False
+            if self.step_name() == "action":
+                return True
+            self.step_any()
+        raise AssertionError("no action round reached")
+
+    def until_action(self, role, limit=40):
+        """Resolve pending event prompts until ``role`` is asked to play a card."""
+        for _ in range(limit):
+            game = self.fresh()
+            if game.status != "active":
+                return False
+            if game.active_roles == [role] and self.step_name() == "action":
+                return True
+            self.step_any()
+        raise AssertionError("the game did not reach the action round")
+
+
+def visible(html: str) -> str:
+    """The page without our own card summaries: they name other cards ("not after The Iron Lady")."""
+    return re.sub(r'<p class="ts-card-text">.*?</p>|<span class="ts-small">[^<]*</span>', "", html, flags=re.S)
+
+
+def other_hand_canary(match, viewer, page):
+    """No page, partial or JSON of ``viewer`` names or ids a card of the other hand."""
+    from games import engine
+    from games.rules.twilight_struggle import data
+
+    game = match.fresh()
+    other = "us" if viewer == "ussr" else "ussr"
+    public = json.dumps(engine.public_log(game))
+    secret = [n for n in game.state["hands"][other] if f'"card": {n}' not in public]
+    names = [data.CARD_NAME[n] for n in secret]
+    urls = [f"/games/{game.pk}/", f"/games/{game.pk}/panel/", f"/games/{game.pk}/status/",
+            f"/games/{game.pk}/log/", f"/api/games/{game.pk}/", f"/api/games/{game.pk}/log/",
+            f"/api/games/{game.pk}/prompt/"]
+    bodies = page.evaluate("""async (urls) => Promise.all(urls.map(async u =>
+        (await fetch(u, {headers: u.includes('/panel/') || u.includes('/log/') ? {'HX-Request': 'true'} : {}})).text()))""",
+                           urls)
+    bodies.append(page.content())
+    for url, body in zip(urls + ["live DOM"], bodies):
+        text = visible(body)
+        leaked = [name for name in names if name in text]
+        assert not leaked, f"{viewer} sees {leaked} of the {other} hand in {url}"
+        for n in secret:
+            assert f'data-card="{n}"' not in body and f'data-card-arg="{n}"' not in body
+        if url.startswith("/api/games/") and url.count("/") == 4:
+            view = json.loads(body)["view"]
+            assert not set(view["hand"]) & set(game.state["hands"][other])
+            assert view["hands"] is None
+
+
+def test_twilight_struggle_two_players_in_the_browser(browser, live_server, alice, bob):
+    from games.models import Game
+    from games.rules.twilight_struggle import data
+
+    a = logged_in(browser, live_server, alice, 360, 780)  # USSR, phone
+    b = logged_in(browser, live_server, bob, 1280, 900)  # US, desktop
+    a.goto(f"{live_server.url}/games/new/")
+    a.select_option("select[name=title_id]", "twilight_struggle")
+    a.select_option("select[name=side]", "ussr")
+    a.fill("input[name=invite]", "bob")
+    a.click("main button[type=submit]")
+    game = Game.objects.get()
+    b.goto(f"{live_server.url}/games/{game.pk}/")
+    b.click("button:has-text('Accept invitation')")
+    b.wait_for_selector(".ts-map")
+    a.goto(f"{live_server.url}/games/{game.pk}/")
+    match = Match(game, {"ussr": a, "us": b}, live_server)
+    assert match.fresh().active_roles == ["ussr"]
+    assert a.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert b.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # -- setup: the USSR in Eastern Europe, by clicking countries ------------------
+    east = sorted(data.AREAS["eastern_europe"])
+    assert a.locator(".ts-map g[data-ts-choice]").count() == len(east)
+    shot(a, "01-setup-ussr-phone")
+    # an illegal click: France is not a choice; nothing is sent and the page says why
+    seq = match.fresh().seq
+    a.locator(".ts-map g[data-country='8']").click()
+    assert "France is not one of your choices" in a.inner_text("#ts-hint")
+    # a forged request for it is refused by the server, and the panel shows the reason
+    a.evaluate("""([url, seq]) => htmx.ajax('POST', url, {target: '#game-panel', swap: 'outerHTML',
+        values: {verb: 'place', arg: '8', expected_seq: String(seq)}})""", [f"/games/{game.pk}/act/", seq])
+    a.wait_for_selector("#game-panel .error")
+    assert a.inner_text("#game-panel .error").strip()
+    assert match.fresh().seq == seq
+    for country in (16, 16, 20, 17, 18, 19):  # Poland, Romania, ...
+        match.click_country("ussr", country)
+    assert match.fresh().state["inf"]["ussr"][16] == 2
+    # -- the US page updated by itself; the US places in Western Europe ------------------
+    b.wait_for_selector(".ts-map g[data-ts-choice][data-country='8']", timeout=20_000)
+    for country in (8, 8, 10, 10, 13, 13, 9):
+        match.click_country("us", country)
+    shot(b, "02-after-setup-desktop")
+
+    # -- headlines: each page shows only its own pick until the reveal ------------------
+    headlines = {}
+    for role in ("ussr", "us"):
+        match.synced(role)
+        page = match.pages[role]
+        buttons = page.locator(".ts-hand button[data-card-verb='headline']")
+        seq = match.fresh().seq
+        if buttons.count():
+            card = int(buttons.first.get_attribute("data-card-arg"))
+            buttons.first.click()
+            headlines[role] = card
+            match.after(role, seq)
+            assert data.CARD_NAME[card] in page.inner_text(".ts-headline")
+        else:
+            match.click_prompt(role, "headline")
+            headlines[role] = None
+        if role == "ussr" and headlines["ussr"]:
+            # bob (US) has not chosen: his page must not show the USSR pick
+            match.synced("us")
+            assert data.CARD_NAME[headlines["ussr"]] not in visible(b.content())
+            shot(a, "03-headline-chosen-phone")
+            other_hand_canary(match, "us", b)
+            other_hand_canary(match, "ussr", a)
+    game = match.fresh()
+    for role, card in headlines.items():
+        if card:
+            assert any(line.get("kind") == "headline" for m in game.moves.all() for line in m.log)
+    match.until_action("ussr")
+    match.synced("ussr")
+    match.synced("us")
+    for role, card in headlines.items():
+        if card:  # both picks are shown to both players after the reveal
+            for page in (a, b):
+                assert data.CARD_NAME[card] in page.inner_text("#game-panel")
+    shot(b, "04-after-headline-desktop")
+
+    # -- action rounds -------------------------------------------------------------------
+    done = {"influence": False, "dice": False, "space": False}
+    for _round in range(8):
+        if all(done.values()) or not match.to_next_action():
+            break
+        play_round(match, match.fresh().active_roles[0], done)
+        other_hand_canary(match, "ussr", a)
+        other_hand_canary(match, "us", b)
+    assert done["influence"], "no influence placement by clicking countries"
+    assert done["dice"], "no coup or realignment was possible"
+    shot(a, "06-action-rounds-phone")
+    shot(b, "06-action-rounds-desktop")
+    assert a.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the log links every line to the board after its move
+    href = b.locator(".game-log a.log-move").last.get_attribute("href")
+    b.goto(f"{live_server.url}{href}")
+    b.wait_for_selector(".ts-map")
+    assert not b.locator(".ts-map g[data-ts-choice]").count()
+    shot(b, "07-past-move-desktop")
+
+
+def play_round(match, role, done):
+    """One action round of ``role``: space race, dice or influence, whichever is still to show."""
+    page = match.pages[role]
+    match.synced(role)
+    prompt = match.prompt(role)
+    offered = {(c.verb, c.arg) for c in prompt.choices}
+    hand = match.fresh().state["hands"][role]
+    from games.rules.twilight_struggle import data
+
+    def own_first(cards):  # own or neutral cards first: no opponent event to resolve
+        return sorted(cards, key=lambda n: (data.SIDE[n] not in (role, "neutral"), -data.OPS[n]))
+
+    space = own_first([n for n in hand if ("space", n) in offered])
+    ops = own_first([n for n in hand if ("ops", n) in offered])
+    if not done["space"] and space and done["influence"]:
+        card = space[0]
+        before = match.fresh().state["space"][role]
+        match.click_card(role, "space", card)
+        log = page.inner_text(".game-log")
+        assert re.search(r"space race attempt with .*rolled \d", log), log[-400:]
+        after = match.fresh().state["space"][role]
+        assert after in (before, before + 1)
+        # either way the page says what happened, and the marker moved only on a success
+        assert ("— success." if after > before else "— failed.") in log, log[-400:]
+        shot(page, "05-space-race")
+        done["space"] = True
+        return
+    if not ops:
+        match.step_any()
+        return
+    card = ops[0]
+    match.click_card(role, "ops", card)
+    if match.step_name() == "order":
+        match.click_prompt(role, "order", "ops_first")
+    if match.step_name() != "ops_mode":
+        return
+    modes = {c.arg for c in match.prompt(role).choices}
+    want = "influence" if not done["influence"] else ("coup" if "coup" in modes else "realign")
+    if want not in modes:
+        want = "influence"
+    match.click_prompt(role, "mode", want)
+    if want == "influence":
+        while match.step_name() == "influence":
+            places = [c.arg for c in match.prompt(role).choices if c.verb == "place" and isinstance(c.arg, int)]
+            match.click_country(role, places[0])
+        done["influence"] = True
+        return
+    targets = [c.arg for c in match.prompt(role).choices if c.verb == want and isinstance(c.arg, int)]
+    safe = [c for c in targets if not data.BATTLEGROUND[c]] or targets
+    match.click_country(role, safe[0])
+    log = page.inner_text(".game-log")
+    assert re.search(r"(coup|realignment) in .*rolled \d", log), log[-400:]
+    shot(page, f"05-{want}")
+    done["dice"] = True
+    while match.fresh().status == "active" and match.step_name() == "realign" and match.fresh().active_roles == [role]:
+        more = [c.arg for c in match.prompt(role).choices if c.verb == "realign" and isinstance(c.arg, int)]
+        if not more:
+            break
+        match.click_country(role, more[0])
