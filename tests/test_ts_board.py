@@ -149,8 +149,9 @@ def test_a_map_click_places_influence_and_the_log_links_to_the_move(client, alic
 
 
 @pytest.mark.django_db
-def test_mid_game_pages_hide_the_other_hand_and_render_fast(client, alice, bob):
-    """Server time of the game page on a mid-game state (~100 random legal moves)."""
+def test_mid_game_pages_hide_the_other_hand(client, alice, bob):
+    """A mid-game state (~100 random legal moves): neither page shows the other hand.
+    (bench/ts_page.py times this page.)"""
     game = start_game(alice, bob)
     play_random(game, {"ussr": alice, "us": bob}, 100)
     game.refresh_from_db()
@@ -163,17 +164,6 @@ def test_mid_game_pages_hide_the_other_hand_and_render_fast(client, alice, bob):
             assert f'data-card="{card}"' not in html
             if f"'card': {card}" not in public:
                 assert f"#{card} {data.CARD_NAME[card]}" not in html
-    login(client, alice)
-    client.get(url)  # warm up templates and caches
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        assert client.get(url).status_code == 200
-        times.append((time.perf_counter() - start) * 1000)
-    median = sorted(times)[len(times) // 2]
-    print(f"\nTS game page after move {game.seq} (turn {game.state['turn']}): median {median:.1f} ms,"
-          f" runs {', '.join(f'{t:.0f}' for t in times)} ms")
-    assert median < 150
 
 
 def test_collectstatic_gives_the_board_css_a_hashed_name(tmp_path, settings):

@@ -24,9 +24,24 @@ REALIGN = {c: Choice("realign", c, NAME[c], "countries") for c in COUNTRY_IDS}
 COUP = {c: Choice("coup", c, NAME[c], "countries") for c in COUNTRY_IDS}
 MODES = {m: Choice("mode", m, m.capitalize(), "ops") for m in ("influence", "realign", "coup")}
 
-# Hooks for card effects: callables (state, role, country, kind) -> True to forbid.
-# kind is "influence", "realign" or "coup". Card issues append to this list.
+# Card effects that forbid some operations: (kinds, effect keys, hook) where
+# hook(state, role, country, kind) -> True forbids it. A hook is consulted only
+# for its kinds ("influence", "realign", "coup") and only while one of its
+# effects is in play, so the fast paths stay fast in every other position.
 FORBIDS: list = []
+
+
+def forbid(kinds, effects):
+    """Register a hook for ``kinds`` that matters while any of ``effects`` is in play."""
+    def wrap(hook):
+        FORBIDS.append((frozenset(kinds), frozenset(effects), hook))
+        return hook
+    return wrap
+
+
+def forbids(state: dict, kind: str) -> list:
+    live = state["effects"]
+    return [hook for kinds, keys, hook in FORBIDS if kind in kinds and any(k in live for k in keys)]
 
 
 # Hooks called as hook(state, role, country) when a coup is made, before its roll.
@@ -37,7 +52,7 @@ COUP_OPTIONS: list = []
 
 
 def forbidden(state: dict, role: str, country: int, kind: str) -> bool:
-    return any(hook(state, role, country, kind) for hook in FORBIDS)
+    return any(hook(state, role, country, kind) for hook in forbids(state, kind))
 
 
 def ccw_open(state: dict) -> bool:
@@ -96,11 +111,11 @@ class OpsStart(Step):
     @staticmethod
     def possible(state, mode, kind):
         if kind == "influence":
-            if mode["ops"] >= 2 and not FORBIDS:
+            if mode["ops"] >= 2 and not forbids(state, "influence"):
                 return True  # a country next to the own superpower costs at most 2
             mode["eligible"] = eligible(state, mode["role"])
             return bool(influence_choices(state, mode))
-        if FORBIDS or mode["bonus"]:
+        if mode["bonus"] or forbids(state, kind):
             return bool(KIND_CHOICES[kind](state, mode))
         if "targets" not in mode:  # realign and coup: any opponent influence outside bans
             bans = DEFCON_BANS.get(state["defcon"], ())
@@ -145,11 +160,12 @@ def eligible(state: dict, role: str) -> list[int]:
 def influence_choices(state: dict, frame: dict) -> list[int]:
     """Eligible countries whose cost (2 if enemy-controlled, 6.1.2) is affordable now."""
     left = frame["ops"] - frame["spent"]
-    if left >= 2 and not frame["bonus"] and not FORBIDS:
+    hooks = forbids(state, "influence")
+    if left >= 2 and not frame["bonus"] and not hooks:
         return frame["eligible"]  # every eligible country is affordable
     role = frame["role"]
     own, opp, stab = state["inf"][role], state["inf"][OTHER[role]], STABILITY
-    if not frame["bonus"] and not FORBIDS:
+    if not frame["bonus"] and not hooks:
         if left < 1:
             return []
         return [c for c in frame["eligible"]  # one op left: not enemy-controlled
@@ -158,7 +174,7 @@ def influence_choices(state: dict, frame: dict) -> list[int]:
     for c in frame["eligible"]:
         cost = 2 if opp[c] >= stab[c] and opp[c] - own[c] >= stab[c] else 1
         if (cost <= left or cost <= available(frame, c)) and \
-                not (FORBIDS and forbidden(state, role, c, "influence")):
+                not any(hook(state, role, c, "influence") for hook in hooks):
             out.append(c)
     return out
 
@@ -208,8 +224,9 @@ def targets(state: dict, frame: dict, kind: str) -> list[int]:
         out = [c for c in out if c in area]
     if frame.get("only") is not None:  # an event's own target list (Junta, Che)
         out = [c for c in out if c in frame["only"]]
-    if FORBIDS:
-        out = [c for c in out if not forbidden(state, role, c, kind)]
+    hooks = forbids(state, kind)
+    if hooks:
+        out = [c for c in out if not any(hook(state, role, c, kind) for hook in hooks)]
     return out
 
 

@@ -8,7 +8,7 @@ from .board import add_influence, add_vp, improve_defcon, log, log_place, new_ro
 from .cards import add_era, deal, end_turn_effects, event_owner
 from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING,
                    SETUP, SLOTS)
-from .events import implemented, push_dispose, push_event
+from .events import REGISTRY, implemented, push_dispose, push_event
 from .ops import has_ability
 from .play import PLAY_HOOKS
 from .scoring import final_scoring
@@ -164,7 +164,7 @@ class Headline(Step):
 
     def prompt(self, state, frame, role):
         hand = state["hands"][role]
-        cards = [c for c in hand if implemented(c)]
+        cards = [c for c in hand if implemented(c) and REGISTRY[c].headline]  # e.g. not UN Intervention
         choices = tuple(HEADLINE[c] for c in cards)
         if len(cards) < len(hand) or not hand:  # preview: a card without its event yet
             choices += (NO_HEADLINE,)

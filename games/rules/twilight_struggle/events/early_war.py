@@ -4,7 +4,7 @@ Each event follows the Deluxe card text as specified in
 ``shared/reference/twilight-struggle/card-effects.md``; the README's "Card
 decisions" list records where that needed a ruling. Lasting effects are
 ``state["effects"]`` entries read by the engine (7.3); NATO and the US/Japan
-pact forbid USSR coups/realignments through the `ops.FORBIDS` hook.
+pact forbid USSR coups/realignments through an `ops.forbid` hook.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..board import (controller, controls, degrade_defcon, gain_vp, improve_defc
 from ..cards import end_effect, ops_bonuses, ops_value
 from ..data import (ADJ, AREAS, BY_KEY, COUNTRY_IDS, OTHER, REGION, SCORING,
                     SCORING_REGION, SEA_CARD, SIDE, SPACE_LAST, STABILITY)
-from ..ops import FORBIDS, advance_space, start_ops
+from ..ops import advance_space, forbid, start_ops
 from . import event, korean_war_modifier, push_dispose, push_event, steps
 from .early_war_steps import (change, choose_card, choose_option, handler, modified_ops,
                               pick_countries, place_some, remove_some, reveal, then)
@@ -247,6 +247,7 @@ def nato(state: dict, ctx: dict) -> None:
     steps.persist(state, 21, "us", until="game")
 
 
+@forbid(("realign", "coup"), ("21", "27"))
 def protected(state: dict, role: str, country: int, kind: str) -> bool:
     """NATO (France after De Gaulle, West Germany under Willy Brandt excepted) and
     the US/Japan pact forbid USSR coups and realignments."""
@@ -262,7 +263,6 @@ def protected(state: dict, role: str, country: int, kind: str) -> bool:
 
 
 JAPAN = ID["japan"]
-FORBIDS.append(protected)
 
 
 @event(22)

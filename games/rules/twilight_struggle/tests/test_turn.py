@@ -235,3 +235,9 @@ def test_scoring_cards_only_as_events_and_southeast_asia_removed():
     do(state, "ussr", "event", 38)
     assert state["vp"] == -1 and 38 in state["removed"]
     assert SCORING & set(state["removed"]) == {38}
+
+
+def test_un_intervention_is_never_offered_as_a_headline():
+    state = headline_state([32, 2], [1])
+    assert ("headline", 32) not in choices(RULES, state, "ussr")
+    assert ("headline", 2) in choices(RULES, state, "ussr")
