@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 PORT = 8765
+POLL = 5.0  # seconds a client waits when none of its games needs it (as the game page polls)
 
 
 def parse_args():
@@ -42,6 +43,8 @@ def parse_args():
     parser.add_argument("--title", default="duel")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean pause (seconds, exponential) between a client's moves, like a person")
     return parser.parse_args()
 
 
@@ -110,8 +113,9 @@ def start_server(env: dict, args) -> subprocess.Popen:
 
 
 class Client(threading.Thread):
-    def __init__(self, token: str, games: list[int], stop_at: float, seed: int):
+    def __init__(self, token: str, games: list[int], stop_at: float, seed: int, think: float = 0.0):
         super().__init__(daemon=True)
+        self.think = think
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.games, self.stop_at, self.random = games, stop_at, random.Random(seed)
         self.latencies: list[float] = []
@@ -131,23 +135,28 @@ class Client(threading.Thread):
 
     def run(self):
         while time.monotonic() < self.stop_at and self.games:
+            moved = 0
             for game_id in list(self.games):
                 if time.monotonic() >= self.stop_at:
                     break
-                self.play_one(game_id)
+                moved += self.play_one(game_id)
+            if not moved:
+                time.sleep(POLL)  # nothing to do in any game: poll again later, as a page does
 
-    def play_one(self, game_id: int):
+    def play_one(self, game_id: int) -> int:
+        """Read the prompt and, if it is this player's turn, make one move (returns 1)."""
         status, data = self.call("GET", f"/api/games/{game_id}/prompt/")
         if status != 200:
             self.errors.append((status, data))
-            return
+            return 0
         prompt = data["prompt"]
         if prompt is None:
-            _, detail = self.call("GET", f"/api/games/{game_id}/")
-            if detail["status"] != "active":
+            if data["status"] != "active":
                 self.games.remove(game_id)
                 self.finished += 1
-            return
+            return 0
+        if self.think:
+            time.sleep(self.random.expovariate(1 / self.think))
         choice = self.random.choice([c for c in prompt["choices"] if c["verb"] != "undo"])
         body = {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": data["seq"]}
         started = time.perf_counter()
@@ -157,6 +166,7 @@ class Client(threading.Thread):
             self.accepted += 1
         else:
             self.errors.append((status, reply))
+        return 1
 
 
 def count_player_moves() -> int:
@@ -170,7 +180,8 @@ def report(clients: list[Client], elapsed: float, stored: int) -> None:
     accepted = sum(c.accepted for c in clients)
     errors = [e for c in clients for e in c.errors]
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0] * 99
-    print(f"clients: {len(clients)}  duration: {elapsed:.1f}s  submissions: {len(latencies)}")
+    print(f"clients: {len(clients)}  think: {clients[0].think:g}s  duration: {elapsed:.1f}s  "
+          f"submissions: {len(latencies)}")
     print(f"move submission latency ms: p50 {q[49]*1000:.1f}  p95 {q[94]*1000:.1f}  p99 {q[98]*1000:.1f}")
     print(f"moves per second: {accepted / elapsed:.1f}  games finished: {sum(c.finished for c in clients)}")
     print(f"errors: {len(errors)} {errors[:3] if errors else ''}")
@@ -185,7 +196,7 @@ def main():
     server = start_server(env, args)
     try:
         stop_at = time.monotonic() + args.duration
-        clients = [Client(token, games, stop_at, i) for i, (token, games) in enumerate(players)]
+        clients = [Client(token, games, stop_at, i, args.think) for i, (token, games) in enumerate(players)]
         started = time.monotonic()
         for c in clients:
             c.start()

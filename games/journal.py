@@ -28,11 +28,16 @@ class Entry:
     arg: object
     state: dict
     before_active: list = field(default_factory=list)
+    hands_before: dict | None = None  # role -> cards before the move, when known
     move: Move | None = None
 
 
-def record(game: Game, rules, role, user, verb, arg, state, before_active) -> Move:
-    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active))
+def hands_of(rules, state: dict) -> dict:
+    return {role: rules.hand(state, role) for role in state["roles"]}
+
+
+def record(game: Game, rules, role, user, verb, arg, state, before_active, hands_before=None) -> Move:
+    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active), hands_before)
     commit([entry])
     return entry.move
 
@@ -92,6 +97,18 @@ def _save_games(games: list[Game]) -> None:
 
 
 def _refresh_hands(entries: list[Entry]) -> None:
+    """Write the hands that changed; with ``hands_before`` known, no read is needed."""
+    unknown = [e for e in entries if e.hands_before is None]
+    for entry in entries:
+        if entry.hands_before is not None:
+            for role, cards in hands_of(entry.rules, entry.state).items():
+                if cards != entry.hands_before.get(role):
+                    Hand.objects.filter(game=entry.game, role=role).update(cards=cards, seq=entry.game.seq)
+    if unknown:
+        _refresh_unknown_hands(unknown)
+
+
+def _refresh_unknown_hands(entries: list[Entry]) -> None:
     stored = {(h.game_id, h.role): h for h in Hand.objects.filter(game__in=[e.game for e in entries])}
     new, changed = [], []
     for entry in entries:

@@ -58,6 +58,15 @@ class Picture:
     prompt: object | None
 
 
+def game_prompt(game: Game, user) -> tuple[str | None, object | None]:
+    """Only the viewer's role and current prompt (no view: cheaper for polling clients)."""
+    seat = seat_for(game, user)
+    role = seat.role if seat and seat.role else None
+    if role is None or game.state is None or game.status != Game.Status.ACTIVE:
+        return role, None
+    return role, engine.rules_for(game).prompt(game.state, role)
+
+
 def game_picture(game: Game, user) -> Picture:
     seat = seat_for(game, user)
     role = seat.role if seat and seat.role else None

@@ -162,12 +162,12 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> Mov
         if not prompt.allows(_action(verb, arg)):
             raise IllegalMove(_("“%(verb)s %(arg)s” is not one of your choices now.")
                               % {"verb": verb, "arg": "" if arg is None else arg})
-        before = list(game.active_roles)
+        before, hands = list(game.active_roles), journal.hands_of(rules, game.state)
         try:
             state = engine.step(game, game.state, role, verb, arg)
         except IllegalAction as error:
             raise IllegalMove(str(error))
-        move = journal.record(game, rules, role, user, verb, arg, state, before)
+        move = journal.record(game, rules, role, user, verb, arg, state, before, hands)
     return MoveOutcome(game, move)
 
 

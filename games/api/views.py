@@ -76,8 +76,9 @@ def game_detail(request, game_id):
 @api_view(["GET"])
 def prompt(request, game_id):
     """My current choices; ``prompt`` is null when nothing is asked of me."""
-    picture = selectors.game_picture(_game(game_id), request.user)
-    return Response({"seq": picture.game.seq, "role": picture.role, "prompt": _prompt_json(picture.prompt)})
+    game = _game(game_id)
+    role, current = selectors.game_prompt(game, request.user)
+    return Response({"seq": game.seq, "status": game.status, "role": role, "prompt": _prompt_json(current)})
 
 
 @extend_schema(request=ActionSerializer, responses=dict)
