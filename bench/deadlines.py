@@ -43,7 +43,7 @@ def reset_schema():
     call_command("migrate", verbosity=0)
 
 
-def populate(seats: int, overdue: int) -> None:
+def populate(seats: int, overdue: int, rated: bool = True) -> None:
     """Games of two seats each; the first ``overdue`` games' south seat is past its deadline."""
     from django.contrib.auth import get_user_model
     from django.db import connection
@@ -58,10 +58,10 @@ def populate(seats: int, overdue: int) -> None:
         cursor.execute("""
             INSERT INTO games_game (id, title_id, rules_version, scenario, options, rated, status, created_by_id,
                 creator_role, time_control, seed, seq, state, active_roles, created_at, started_at, updated_at)
-            SELECT g, 'duel', 1, 'standard', '{"rounds": 4}', true, 'active', %s, 'north',
+            SELECT g, 'duel', 1, 'standard', '{"rounds": 4}', %s, 'active', %s, 'north',
                 '{"kind": "per_move", "days": 3}', 1, 1, CASE WHEN g <= %s THEN %s::jsonb END,
                 '["north", "south"]', now(), now(), now()
-            FROM generate_series(1, %s) AS g""", [north.pk, overdue, json.dumps(state), games])
+            FROM generate_series(1, %s) AS g""", [rated, north.pk, overdue, json.dumps(state), games])
         cursor.execute("""
             INSERT INTO games_seat (game_id, user_id, role, joined_at, awaiting, turn_started_at, deadline_at,
                                     extra_seconds)
@@ -78,6 +78,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seats", type=int, default=1_000_000)
     parser.add_argument("--overdue", type=int, default=1_000)
+    parser.add_argument("--unrated", action="store_true", help="games without rating updates")
     args = parser.parse_args()
     setup_django()
     from games import services
@@ -85,12 +86,13 @@ def main():
 
     reset_schema()
     started = time.perf_counter()
-    populate(args.seats, args.overdue)
+    populate(args.seats, args.overdue, rated=not args.unrated)
     print(f"created {Seat.objects.count():,} seats with deadlines in {time.perf_counter() - started:.1f}s")
     started = time.perf_counter()
     timed_out = services.games_time_out_overdue()
     took = time.perf_counter() - started
-    print(f"one beat run timed out {timed_out} seats in {took:.3f}s (target < 1 s)")
+    kind = "unrated" if args.unrated else "rated"
+    print(f"one beat run timed out {timed_out} seats ({kind} games) in {took:.3f}s (target < 1 s)")
     again = time.perf_counter()
     print(f"a second run found {services.games_time_out_overdue()} more in {time.perf_counter() - again:.3f}s")
     print(f".timeout moves stored: {Move.objects.filter(verb='.timeout').count()}")

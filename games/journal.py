@@ -57,6 +57,7 @@ def commit(entries: list[Entry]) -> None:
         if entry.game.status == Game.Status.FINISHED:
             signals.game_finished.send(sender=Game, game=entry.game)
         notifications.moved(entry.game, entry.before_active, entry.move)
+    notifications.games_over([e.game.pk for e in entries if e.game.status == Game.Status.FINISHED])
 
 
 def _advance(entry: Entry, now) -> None:

@@ -20,8 +20,14 @@ def moved(game: Game, before_active: list[str], move: Move) -> None:
     newly_active = [r for r in game.active_roles if r not in before_active]
     if newly_active:
         _after_commit(tasks.send_turn_notice, game.pk, game.seq, newly_active)
-    if game.status == Game.Status.FINISHED:
-        _after_commit(tasks.send_game_over, game.pk)
+
+
+def games_over(game_ids: list[int]) -> None:
+    """One task for every game that ended in this transaction (a timeout sweep ends many)."""
+    from . import tasks
+
+    if game_ids:
+        _after_commit(tasks.send_games_over, list(game_ids))
 
 
 def game_started(game: Game) -> None:

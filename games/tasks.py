@@ -26,8 +26,9 @@ def send_game_started(game_id: int) -> int:
 
 
 @shared_task(**MAIL_RETRY)
-def send_game_over(game_id: int) -> int:
-    return emails.game_over(game_id)
+def send_games_over(game_ids: list[int]) -> int:
+    """Each mail is keyed, so a retry after a partial failure sends only what is missing."""
+    return sum(emails.game_over(game_id) for game_id in game_ids)
 
 
 @shared_task(**MAIL_RETRY)

@@ -176,6 +176,8 @@ def _check_open_and_repeat(ladder: Ladder, challenger, defender) -> None:
 # -- results ---------------------------------------------------------------------
 def ladder_game_finish(game: Game) -> Challenge | None:
     """Move rungs after a ladder game (called inside the game's transaction)."""
+    if not game.rated:
+        return None  # ladder games are always rated: no query for the others
     challenge = Challenge.objects.filter(game=game, status=Challenge.Status.OPEN).first()
     if challenge is None:
         return None
