@@ -103,3 +103,31 @@ def duel(alice, bob):
     services.seat_join(game_id=game.pk, user=bob)
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def browser():
+    """Headless Debian Chromium driven by Playwright (tests marked ``browser``)."""
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM runs beside Playwright's loop
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=_chromium(), args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield chromium
+        chromium.close()
+
+
+def logged_in_page(browser, live_server, user, width: int = 360, height: int = 780):
+    """A browser page signed in as ``user`` (the session cookie of a forced login)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return page

@@ -5,35 +5,11 @@ import re
 
 import pytest
 
-from tests.conftest import _chromium
+from tests.conftest import logged_in_page
 from tests.example_game.rules import card_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")
-
-
-@pytest.fixture
-def browser():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM runs beside Playwright's loop
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=_chromium(), args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield chromium
-        chromium.close()
-
-
-def logged_in(browser, live_server, user):
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 360, "height": 780})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    return context.new_page()
 
 
 def hand_of(game, role):
@@ -44,7 +20,7 @@ def hand_of(game, role):
 def test_two_players_create_join_and_play_in_the_browser(browser, live_server, alice, bob):
     from games.models import Game
 
-    a, b = logged_in(browser, live_server, alice), logged_in(browser, live_server, bob)
+    a, b = logged_in_page(browser, live_server, alice), logged_in_page(browser, live_server, bob)
     a.goto(f"{live_server.url}/games/new/")
     a.select_option("select[name=title_id]", "duel")
     a.select_option("select[name=side]", "north")

@@ -16,37 +16,11 @@ import re
 
 import pytest
 
-from tests.conftest import _chromium
+from tests.conftest import logged_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")
 CARD_VERBS = ("event", "ops", "space", "headline", "discard", "card")
-
-
-@pytest.fixture
-def browser():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM runs beside Playwright's loop
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=_chromium(), args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield chromium
-        chromium.close()
-
-
-def logged_in(browser, live_server, user, width, height):
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    return page
 
 
 def shot(page, name: str) -> None:
@@ -180,8 +154,8 @@ def test_twilight_struggle_two_players_in_the_browser(browser, live_server, alic
     from games.models import Game
     from games.rules.twilight_struggle import data
 
-    a = logged_in(browser, live_server, alice, 360, 780)  # USSR, phone
-    b = logged_in(browser, live_server, bob, 1280, 900)  # US, desktop
+    a = logged_in_page(browser, live_server, alice, 360, 780)  # USSR, phone
+    b = logged_in_page(browser, live_server, bob, 1280, 900)  # US, desktop
     a.goto(f"{live_server.url}/games/new/")
     a.select_option("select[name=title_id]", "twilight_struggle")
     a.select_option("select[name=side]", "ussr")

@@ -81,8 +81,13 @@ def ops_value(state: dict, role: str, card: int) -> int:
     """
     if card in SCORING:
         return 0
+    return modified_ops(state, role, OPS[card])
+
+
+def modified_ops(state: dict, role: str, ops: int) -> int:
+    """``ops`` (printed, or an event's fixed number) with the player's modifiers."""
     mine = [e for e in state["effects"].values() if e.get("ops") and e["role"] == role]
-    ops = OPS[card] + sum(e["ops"] for e in mine)
+    ops += sum(e["ops"] for e in mine)
     caps = [e["max"] for e in mine if e["ops"] > 0 and "max" in e]
     if caps:
         ops = min(ops, min(caps))

@@ -15,8 +15,9 @@ from ..cards import end_effect, ops_bonuses, ops_value
 from ..data import (ADJ, AREAS, BY_KEY, COUNTRY_IDS, OTHER, REGION, SCORING,
                     SCORING_REGION, SEA_CARD, SIDE, SPACE_LAST, STABILITY)
 from ..ops import advance_space, forbid, start_ops
+from ..cards import modified_ops
 from . import event, korean_war_modifier, push_dispose, push_event, steps
-from .early_war_steps import (change, choose_card, choose_option, handler, modified_ops,
+from .early_war_steps import (change, choose_card, choose_option, handler,
                               pick_countries, place_some, remove_some, reveal, then)
 
 ID = BY_KEY

@@ -51,7 +51,7 @@ def pick_countries(state: dict, role: str, n: int, countries, fn: str,
         Flow.push(state, "pick_countries", role=role, left=n, countries=countries, fn=fn,
                   optional=optional, **data)
     else:
-        log(state, "no_target", role=role)
+        log(state, "no_target", role=role, card=data.get("card"))
 
 
 def choose_option(state: dict, role: str, options: list, fn: str, **data) -> None:
@@ -88,15 +88,6 @@ def change(state: dict, role: str, country: int, n: int) -> int:
     return done
 
 
-def modified_ops(state: dict, role: str, ops: int) -> int:
-    """``ops`` with the player's modifiers, as `cards.ops_value` does (7.4, 7.4.3)."""
-    for effect in state["effects"].values():
-        delta = effect.get("ops")
-        if delta and effect["role"] == role:
-            ops = min(effect.get("max", 99), ops + delta) if delta > 0 else max(1, ops + delta)
-    return ops
-
-
 class Then(Step):
     name = "event_then"
     auto = True
@@ -130,7 +121,7 @@ class ChooseOption(Step):
 
     def prompt(self, state, frame, role):
         return Prompt(f"{CARD_NAME[frame['card']]}: choose",
-                      tuple(Choice("option", o, o.capitalize(), "options")
+                      tuple(Choice("option", o, str(o).capitalize(), "options")
                             for o in frame["options"]))
 
     def act(self, state, frame, role, action):
