@@ -17,9 +17,13 @@ def grouped(choices):
     return [(group, list(items)) for group, items in groupby(choices, key=lambda c: c.group)]
 
 
+ACRONYMS = {"us": "US", "ussr": "USSR"}
+
+
 @register.filter
 def role_label(role) -> str:
-    return str(role or "").replace("_", " ").title()
+    text = str(role or "")
+    return ACRONYMS.get(text) or text.replace("_", " ").title()
 
 
 @register.filter
