@@ -31,9 +31,18 @@ def pauses_for(seat: Seat, control: clocks.TimeControl, since: datetime) -> list
     return [(v.started_at, v.ended_at) for v in rows]
 
 
+# Callables game_id -> True while something (a moderator) has stopped the game's
+# clocks; registered by the apps that can stop them (games.moderation).
+PAUSE_CHECKS: list = []
+
+
+def paused(game_id: int) -> bool:
+    return any(check(game_id) for check in PAUSE_CHECKS)
+
+
 def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
     """Recompute the deadline of a running turn (after vacation, granted time...)."""
-    if seat.turn_started_at is None or not control.timed:
+    if seat.turn_started_at is None or not control.timed or paused(seat.game_id):
         seat.deadline_at = seat.next_reminder_at = None
         return
     budget = control.turn_budget(seat.bank_seconds) + seat.extra_seconds

@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import engine, services
 from games.errors import BadRequest, Forbidden
 from games.ladder.models import RatingChange, RatingRecompute
-from games.models import Game, Hand, Move
+from games.models import Game, Hand, Move, Seat
 from games.moderation import actions
 from games.moderation.models import AppendOnly, AuditEntry, ClockPause
 from games.rules.core.flow import take_log
@@ -289,3 +289,22 @@ def test_the_timeline_shows_moves_including_rolled_back_chat_clocks_and_reports(
     assert "rolled back" in text and "&lt;b&gt;hi&lt;/b&gt;" in text and "oops" in text
     assert len(response.context["t"].moves) == Move.objects.filter(game=duel).count()
     assert AuditEntry.objects.get(action="rollback").report == report
+
+
+def test_a_turn_that_starts_during_a_pause_gets_no_deadline_until_resume(timed, mod):
+    actions.mod_pause(game_id=timed.pk, moderator=mod, reason=WHY)
+    north = timed.seats.get(role="north")
+    card = sorted(timed.state["hands"]["north"])[0]
+    services.move_submit(game_id=timed.pk, user=north.user, verb="pick", arg=card, expected_seq=timed.seq)
+    south = timed.seats.get(role="south")
+    services.move_submit(game_id=timed.pk, user=south.user, verb="pick",
+                         arg=sorted(Game.objects.get(pk=timed.pk).state["hands"]["south"])[0],
+                         expected_seq=Game.objects.get(pk=timed.pk).seq)
+    assert not Seat.objects.filter(game=timed).exclude(deadline_at=None).exists()  # the new turn waits
+    started = Seat.objects.get(game=timed, awaiting=True).turn_started_at
+    actions.mod_resume(game_id=timed.pk, moderator=mod, reason=WHY)
+    seat = Seat.objects.get(game=timed, awaiting=True)
+    assert seat.deadline_at is not None
+    # the whole allowance counts from the resume: nothing was used while paused
+    assert seat.deadline_at >= started + datetime.timedelta(days=3)
+    assert seat.deadline_at >= timezone.now() + datetime.timedelta(days=3) - datetime.timedelta(seconds=10)

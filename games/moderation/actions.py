@@ -136,8 +136,8 @@ def mod_resume(*, game_id, moderator, reason: str, report_id=None) -> Game:
             raise BadRequest(_("The clocks are not paused."))
         before = _seat_clocks(game)
         now = timezone.now()
+        pause.delete()  # first: deadlines are computed only for unpaused games
         clocks_resume(game, pause, now)
-        pause.delete()
         audit_record(actor=moderator, action=AuditEntry.Action.RESUME, game=game, reason=reason,
                      report=_report(report_id, game), before=before, after=_seat_clocks(game))
         return game
@@ -147,8 +147,9 @@ def clocks_resume(game: Game, pause: ClockPause, now) -> None:
     control = deadlines.control_of(game)
     paused = int((now - pause.paused_at).total_seconds())
     for seat in game.seats.select_related("user__profile").exclude(turn_started_at=None):
-        if seat.turn_started_at <= pause.paused_at:
-            seat.extra_seconds += paused  # a turn begun during the pause lost nothing
+        # the paused stretch of each running turn does not count
+        seat.extra_seconds += paused if seat.turn_started_at <= pause.paused_at else \
+            int((now - seat.turn_started_at).total_seconds())
         deadlines.refresh_deadline(seat, control, now)
         seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
     _game_deadline(game)
