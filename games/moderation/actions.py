@@ -47,8 +47,8 @@ def mod_rollback(*, game_id, to_seq: int, moderator, reason: str, report_id=None
     with transaction.atomic():
         game = _locked(game_id)
         before = game_summary(game)
+        ClockPause.objects.filter(game=game).delete()  # the rollback restarts the clocks
         game = game_services.game_rollback(game_id=game.pk, to_seq=to_seq, by_user=moderator)
-        ClockPause.objects.filter(game=game).delete()  # the rollback restarted the clocks
         audit_record(actor=moderator, action=AuditEntry.Action.ROLLBACK, game=game, reason=reason,
                      report=_report(report_id, game), before=before,
                      after={**game_summary(game), "to_seq": to_seq})
