@@ -44,9 +44,10 @@ def play_one(seed: int, keep_states: bool = False):
         start = clock()
         active = state["active"]
         role = active[rng.randint(picker, 0, len(active) - 1)] if len(active) > 1 else active[0]
-        choices = [c for c in RULES.prompt(state, role).choices if c.verb != "undo"]
+        prompt = RULES.prompt(state, role)
+        choices = [c for c in prompt.choices if c.verb != "undo"]
         choice = choices[rng.randint(picker, 0, len(choices) - 1)]
-        state = RULES.apply(state, role, Action(choice.verb, choice.arg))
+        state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
         elapsed += clock() - start
         moves.append((role, choice.verb, choice.arg))
     return elapsed, len(moves), state, moves, samples
@@ -86,8 +87,9 @@ def request(stored: str) -> int:
     start = clock()
     state = json.loads(stored)
     role = state["active"][0]
-    choice = RULES.prompt(state, role).choices[0]
-    state = RULES.apply(state, role, Action(choice.verb, choice.arg))
+    prompt = RULES.prompt(state, role)
+    choice = prompt.choices[0]
+    state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
     json.dumps(take_log(state))
     json.dumps(state)
     return clock() - start

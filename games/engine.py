@@ -45,11 +45,12 @@ def rebuild_after_undo(game: Game, undo_triple: tuple) -> dict:
     return state
 
 
-def step(game: Game, state: dict, role: str | None, verb: str, arg) -> dict:
-    """Apply one move to ``state`` (in place where the rules allow)."""
+def step(game: Game, state: dict, role: str | None, verb: str, arg, prompt=None) -> dict:
+    """Apply one move to ``state`` (in place where the rules allow); ``prompt``
+    is the one just checked for this state and role, if any."""
     if verb == undo.UNDO:
         return rebuild_after_undo(game, (role, verb, arg))
-    return apply_move(rules_for(game), state, role, verb, arg)
+    return apply_move(rules_for(game), state, role, verb, arg, prompt)
 
 
 def public_log(game: Game, numbered: bool = False) -> list[dict]:

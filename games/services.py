@@ -164,7 +164,7 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> Mov
                               % {"verb": verb, "arg": "" if arg is None else arg})
         before, hands = list(game.active_roles), journal.hands_of(rules, game.state)
         try:
-            state = engine.step(game, game.state, role, verb, arg)
+            state = engine.step(game, game.state, role, verb, arg, prompt)
         except IllegalAction as error:
             raise IllegalMove(str(error))
         move = journal.record(game, rules, role, user, verb, arg, state, before, hands)

@@ -50,8 +50,8 @@ class FlowRules:
     def prompt(self, state: State, role: str) -> Prompt | None:
         return self.flow.prompt(state, role)
 
-    def apply(self, state: State, role: str, action: Action) -> State:
-        return self.flow.apply(state, role, action)
+    def apply(self, state: State, role: str, action: Action, prompt: Prompt | None = None) -> State:
+        return self.flow.apply(state, role, action, prompt)
 
     def view(self, state: State, role: str | None) -> dict:
         raise NotImplementedError

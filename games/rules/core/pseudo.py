@@ -28,10 +28,11 @@ def setup_state(rules, arg: dict) -> dict:
     return rules.setup(arg["seed"], arg["scenario"], arg["options"])
 
 
-def apply_move(rules, state: dict, role: str | None, verb: str, arg) -> dict:
-    """Apply one logged move (a player's action or a pseudo-move)."""
+def apply_move(rules, state: dict, role: str | None, verb: str, arg, prompt=None) -> dict:
+    """Apply one logged move (a player's action or a pseudo-move); ``prompt``:
+    see `Flow.apply`."""
     if not is_pseudo(verb):
-        return rules.apply(state, role, Action(verb, arg))
+        return rules.apply(state, role, Action(verb, arg), prompt)
     if verb in (ADJUDICATE, ANNUL):
         return _decide(state, verb, arg)
     if state.get("result") is not None:

@@ -86,11 +86,16 @@ def ops_value(state: dict, role: str, card: int) -> int:
 
 def modified_ops(state: dict, role: str, ops: int) -> int:
     """``ops`` (printed, or an event's fixed number) with the player's modifiers."""
-    mine = [e for e in state["effects"].values() if e.get("ops") and e["role"] == role]
-    ops += sum(e["ops"] for e in mine)
-    caps = [e["max"] for e in mine if e["ops"] > 0 and "max" in e]
-    if caps:
-        ops = min(ops, min(caps))
+    delta, cap = 0, None
+    for effect in state["effects"].values():
+        change = effect.get("ops")
+        if change and effect["role"] == role:
+            delta += change
+            if change > 0 and "max" in effect:
+                cap = effect["max"] if cap is None else min(cap, effect["max"])
+    ops += delta
+    if cap is not None:
+        ops = min(ops, cap)
     return max(1, ops)
 
 
@@ -149,5 +154,9 @@ def end_effect(state: dict, key: str) -> None:
 
 
 def end_turn_effects(state: dict) -> None:
-    for key in [k for k, e in state["effects"].items() if e.get("until") == "turn"]:
-        end_effect(state, key)
+    """Turn effects end; so does a card owed for operations (Missile Envy's
+    ``forced_ops``) that has left its player's hand (e.g. Eagle/Bear Has Landed)."""
+    for key, e in list(state["effects"].items()):
+        owed = e.get("forced_ops")
+        if e.get("until") == "turn" or (owed and owed not in state["hands"][e["role"]]):
+            end_effect(state, key)
