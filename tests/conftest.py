@@ -131,3 +131,13 @@ def logged_in_page(browser, live_server, user, width: int = 360, height: int = 7
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page
+
+
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """A page rendered in another language must not leak into the next test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

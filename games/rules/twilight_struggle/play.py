@@ -28,10 +28,15 @@ ORDER = (Choice("order", "event_first", "Event first", "order"),
 # Hooks called as hook(state, role, card, use) when a card is played in an action
 # round (use: "event", "ops" or "space"). Card issues append to this list.
 PLAY_HOOKS: list = []
-# hook(state, role) when ``role``'s action round is over (e.g. "We Will Bury You").
+# hook(state, role) when ``role``'s action round is over (e.g. "We Will Bury You");
+# it returns True when it pushed a frame (e.g. NORAD's placement), which then
+# runs before the next action round starts.
 ROUND_END_HOOKS: list = []
 # hook(state, role, optional) -> True when it replaced ``role``'s action round.
 ROUND_START_HOOKS: list = []
+# hook(state, picks) once both headlines are revealed, before either resolves;
+# it may cancel a pick by setting it to None (Defectors).
+HEADLINE_HOOKS: list = []
 
 
 def base_rounds(turn: int) -> int:
@@ -58,9 +63,12 @@ class Rounds(Step):
     def run(self, state, frame):
         last = frame.pop("last", None)
         if last:  # the previous action round is over
+            pushed = False
             for hook in ROUND_END_HOOKS:
-                hook(state, last)
-            if state["result"] is not None:
+                pushed = bool(hook(state, last)) or pushed
+                if state["result"] is not None:
+                    return
+            if pushed:  # run the hooks' frames first ("last" is gone: no second call)
                 return
         n, role = frame["n"], frame["next"]
         if n > 8 or (n > base_rounds(state["turn"]) and
@@ -174,18 +182,24 @@ class Action(Step):
             return
         if card != CHINA:
             state["hands"][role].remove(card)
-        log(state, "play", role=role, card=card, use=action.verb)
-        for hook in PLAY_HOOKS:  # e.g. Flower Power
-            hook(state, role, card, action.verb)
-        if state["result"] is not None:
-            return
-        if action.verb == "event":
-            play_event(state, card, role)
-        elif action.verb == "space":
-            space_attempt(state, role, card)
-            dispose(state, card, role, False)  # 6.4.5: never the event
-        else:
-            play_ops(state, role, card)
+        play_card(state, role, card, action.verb)
+
+
+def play_card(state: dict, role: str, card: int, use: str) -> None:
+    """Play ``card`` (already out of the hand) for ``use``: "event", "ops" or
+    "space"; also a card an event lets a player play (Grain Sales, Missile Envy)."""
+    log(state, "play", role=role, card=card, use=use)
+    for hook in PLAY_HOOKS:  # e.g. Flower Power
+        hook(state, role, card, use)
+    if state["result"] is not None:
+        return
+    if use == "event":
+        play_event(state, card, role)
+    elif use == "space":
+        space_attempt(state, role, card)
+        dispose(state, card, role, False)  # 6.4.5: never the event
+    else:
+        play_ops(state, role, card)
 
 
 def play_ops(state: dict, role: str, card: int) -> None:

@@ -17,7 +17,7 @@ class TwilightStruggleRules(FlowRules):
     title_id = "twilight_struggle"
     name = "Twilight Struggle"
     version = 1
-    preview = True
+    preview = False  # every card event 1-110 is implemented (issues 4-6)
     flow = Flow(*turn.STEPS, *play.STEPS, *events.STEPS,
                 ops.OpsStart(), ops.OpsMode(), ops.Influence(), ops.Realign(), ops.Coup())
 
@@ -72,6 +72,7 @@ class TwilightStruggleRules(FlowRules):
             "hand": self.hand(state, role) if role else [],
             "hand_sizes": {r: len(state["hands"][r]) for r in ROLES},
             "hands": {r: self.hand(state, r) for r in ROLES} if over else None,
+            "open_hands": {r: self.hand(state, r) for r in open_hands(state)},
             "deck_size": len(state["deck"]), "discard": list(state["discard"]),
             "removed": list(state["removed"]), "in_play": list(state["board"]),
             "effects": {k: dict(v) for k, v in state["effects"].items()},
@@ -88,7 +89,7 @@ class TwilightStruggleRules(FlowRules):
 
     def rehide(self, state, viewer, permute):
         """Testing hook: reshuffle everything ``viewer`` cannot see."""
-        hidden = [r for r in ROLES if r != viewer]
+        hidden = [r for r in ROLES if r != viewer and r not in open_hands(state)]
         frame = Flow.top(state)
         picks = hidden_picks(state, frame, viewer)
         pool = [c for r in hidden for c in state["hands"][r]] + state["deck"]
@@ -101,6 +102,11 @@ class TwilightStruggleRules(FlowRules):
             frame["picks"][r], pool = pool[0], pool[1:]
         state["deck"] = pool
         return state
+
+
+def open_hands(state: dict) -> list[str]:
+    """Hands played face up by a card effect (Aldrich Ames Remix: ``open_hand``)."""
+    return sorted({e["open_hand"] for e in state["effects"].values() if e.get("open_hand")})
 
 
 def influence_view(state: dict) -> dict:

@@ -10,7 +10,7 @@ from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING
                    SETUP, SLOTS)
 from .events import REGISTRY, implemented, push_dispose, push_event
 from .ops import has_ability
-from .play import PLAY_HOOKS
+from .play import HEADLINE_HOOKS, PLAY_HOOKS
 from .scoring import final_scoring
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, SLOTS)}
@@ -164,9 +164,11 @@ class Headline(Step):
 
     def prompt(self, state, frame, role):
         hand = state["hands"][role]
-        cards = [c for c in hand if implemented(c) and REGISTRY[c].headline]  # e.g. not UN Intervention
+        owed = owed_for_ops(state, role)  # Missile Envy: never headlined while owed
+        cards = [c for c in hand if implemented(c) and REGISTRY[c].headline  # e.g. not UN Intervention
+                 and c not in owed]
         choices = tuple(HEADLINE[c] for c in cards)
-        if len(cards) < len(hand) or not hand:  # preview: a card without its event yet
+        if len(cards) + len(owed) < len(hand) or not cards:  # preview: a card without its event yet
             choices += (NO_HEADLINE,)
         return Prompt("Choose your headline card", choices,
                       "Waiting for the other headline")
@@ -185,6 +187,12 @@ class Headline(Step):
             log(state, "headline_shown", role=role, card=card)
 
 
+def owed_for_ops(state: dict, role: str) -> list[int]:
+    """Cards an effect makes ``role`` play for operations next (``forced_ops``)."""
+    return [e["forced_ops"] for e in state["effects"].values()
+            if e.get("forced_ops") and e["role"] == role and e["forced_ops"] in state["hands"][role]]
+
+
 class HeadlineReveal(Step):
     """Reveal both; higher ops first, scoring cards 0, ties to the US."""
 
@@ -196,6 +204,8 @@ class HeadlineReveal(Step):
         undo.checkpoint(state)
         picks = frame["picks"]
         log(state, "headline", picks=dict(picks))
+        for hook in HEADLINE_HOOKS:  # e.g. Defectors cancels the USSR headline
+            hook(state, picks)
         order = sorted((r for r in ("us", "ussr") if picks[r] is not None),
                        key=lambda r: -headline_value(picks[r]))  # stable: US first on ties
         for role in reversed(order):

@@ -124,6 +124,7 @@ from . import steps as _steps  # noqa: E402  (reusable steps need the names abov
 from . import scoring_cards as _scoring_cards  # noqa: E402,F401
 from . import early_war as _early_war, early_war_steps as _early_war_steps  # noqa: E402,F401
 from . import mid_war as _mid_war, mid_war_steps as _mid_war_steps  # noqa: E402,F401
+from . import late_war as _late_war  # noqa: E402,F401
 
 STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _early_war_steps.STEPS + _mid_war_steps.STEPS
 

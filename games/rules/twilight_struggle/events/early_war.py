@@ -16,7 +16,8 @@ from ..data import (ADJ, AREAS, BY_KEY, COUNTRY_IDS, OTHER, REGION, SCORING,
                     SCORING_REGION, SEA_CARD, SIDE, SPACE_LAST, STABILITY)
 from ..ops import advance_space, forbid, start_ops
 from ..cards import modified_ops
-from . import event, korean_war_modifier, push_dispose, push_event, steps
+from ..play import HEADLINE_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS
+from . import can_happen, event, korean_war_modifier, push_dispose, push_event, steps
 from .early_war_steps import (change, choose_card, choose_option, handler,
                               pick_countries, place_some, remove_some, reveal, then)
 
@@ -453,3 +454,71 @@ def special_relationship(state: dict, ctx: dict) -> None:
     else:
         pick_countries(state, "us", 1, ADJ[uk], "add_one", amount=1, to="us")
 
+
+# -- 103 Defectors ------------------------------------------------------------------
+@event(103)
+def defectors(state: dict, ctx: dict) -> None:
+    """Played by the USSR in its action round (for operations, 5.2): 1 VP to the US.
+    Headlined by the US it cancels the USSR headline (`_defectors_headline`); in
+    every other case (US play, USSR headline, Five-Year Plan...) nothing happens."""
+    if ctx["player"] == "ussr" and in_action_round(state):
+        gain_vp(state, "us", 1, "defectors")
+
+
+def _defectors_headline(state: dict, picks: dict) -> None:
+    """Before either headline resolves: the USSR headline card is discarded without
+    its event (a scoring card does not score), never removed (5.2)."""
+    card = picks.get("ussr")
+    if picks.get("us") != 103 or card is None or not can_happen(state, 103, "us"):
+        return
+    picks["ussr"] = None
+    state["discard"].append(card)
+    log(state, "headline_cancelled", role="ussr", card=card, by=103)
+
+
+HEADLINE_HOOKS.append(_defectors_headline)
+
+
+# -- 106 NORAD ----------------------------------------------------------------------
+CANADA = ID["canada"]
+
+
+def round_mark(state: dict) -> list:
+    """Which action round is under way and the DEFCON level it started from."""
+    return [state["turn"], state["ar"], state["phasing"], state["defcon"]]
+
+
+@event(106)
+def norad(state: dict, ctx: dict) -> None:
+    """From now on, at the end of each action round in which DEFCON moved to 2, if the
+    US controls Canada it adds 1 influence to a country already holding US influence
+    (cancelled by Quagmire). Headline DEFCON changes never count."""
+    steps.persist(state, 106, "us", until="game", since=round_mark(state))
+
+
+def _norad_round_start(state: dict, role: str, optional: bool) -> bool:
+    effect = state["effects"].get("106")
+    if effect:
+        effect["since"] = round_mark(state)
+    return False  # never replaces the round
+
+
+def _norad_round_end(state: dict, role: str) -> bool:
+    """True when the US placement was pushed (it runs before the next round)."""
+    effect = state["effects"].get("106")
+    if not effect:
+        return False
+    mark, effect["since"] = effect.get("since"), None
+    if mark is None or mark[:3] != [state["turn"], state["ar"], role]:
+        return False  # the player had no card to play: nothing happened
+    moved_to_2 = mark[3] > 2 and state["defcon"] == 2
+    if not moved_to_2 or not controls(state, "us", CANADA):
+        return False
+    held = [c for c in COUNTRY_IDS if state["inf"]["us"][c]]
+    log(state, "norad", role="us")
+    pick_countries(state, "us", 1, held, "add_one", amount=1, to="us", card=106)
+    return bool(held)
+
+
+ROUND_START_HOOKS.insert(0, _norad_round_start)  # before any hook that replaces the round
+ROUND_END_HOOKS.append(_norad_round_end)

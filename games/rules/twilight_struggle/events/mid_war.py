@@ -16,12 +16,14 @@ from games.rules.core.flow import Flow
 from ..board import (add_milops, controls, gain_vp, improve_defcon, log, over, set_defcon)
 from ..cards import draw_one, end_effect, ops_bonuses, ops_value
 from ..data import (CARD_NAME as CARD_NAMES, NAME as NAME_OF, ADJ, AREAS, BATTLEGROUND, BY_KEY, COUNTRY_IDS, OTHER, REGION, REGION_IDS,
-                    REGIONS, SCORING, SPACE_LAST, STABILITY, SUPERPOWER)
+                    REGIONS, SCORING, SIDE, SPACE_LAST, STABILITY, SUPERPOWER)
 from ..ops import (BEFORE_COUP, COUP_OPTIONS, advance_space, coup_choices, realign_choices,
                    start_ops)
-from ..play import PLAY_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS, must_play_scoring
+from ..play import (PLAY_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS, must_play_scoring, play_card,
+                    space_need)
 from ..scoring import level
-from . import event, holds_china, play_event, steps
+from . import event, holds_china, offer_event, play_event, push_dispose, steps
+from .early_war_steps import choose_card
 from .mid_war_steps import (change, choose, handler, option, pick, place_some, remove_some, reveal,
                             select_cards, take_card, then)
 
@@ -298,8 +300,11 @@ def trap_of(state: dict, role: str) -> str | None:
 
 
 def trap_discards(state: dict, role: str) -> list[int]:
-    return [c for c in state["hands"][role]
-            if c not in SCORING and ops_value(state, role, c) >= 2]
+    cards = [c for c in state["hands"][role]
+             if c not in SCORING and ops_value(state, role, c) >= 2]
+    if MISSILE_ENVY in cards and envy_owed(state, role):
+        return [MISSILE_ENVY]  # FAQ: a Missile Envy received goes first (if worth 2+)
+    return cards
 
 
 def _trapped_round(state: dict, role: str, optional: bool) -> bool:
@@ -341,12 +346,116 @@ def _trap_round(state: dict, frame: dict, action) -> None:
     else:
         state["hands"][role].remove(action.arg)
         state["discard"].append(action.arg)
+        if action.arg == MISSILE_ENVY and envy_owed(state, role, held=False):
+            end_effect(state, "49")  # discarded instead of played: the debt is gone
         die = rng.roll(state)
         escaped = die <= 4
         log(state, "trap", role=role, card=int(frame["key"]), discarded=action.arg, roll=die,
             escaped=escaped)
         if escaped:
             end_effect(state, frame["key"])
+
+
+# -- 49 Missile Envy ----------------------------------------------------------------
+MISSILE_ENVY = 49
+
+
+def envy_owed(state: dict, role: str, held: bool = True) -> bool:
+    """Must ``role`` play the Missile Envy it received for operations (and still hold it)?"""
+    effect = state["effects"].get("49")
+    return bool(effect) and effect["role"] == role and \
+        (not held or MISSILE_ENVY in state["hands"][role])
+
+
+@event(49)
+def missile_envy(state: dict, ctx: dict) -> None:
+    """Swap this card for the opponent's highest-ops card (his effective ops; on a tie
+    he chooses). Scoring cards have no ops and the China Card is not in a hand: with
+    nothing to take the card is simply discarded."""
+    role, other = ctx["role"], OTHER[ctx["role"]]
+    values = {c: ops_value(state, other, c) for c in state["hands"][other] if c not in SCORING}
+    if not values:
+        log(state, "missile_envy", role=role, card=None)
+        return
+    best = max(values.values())
+    tied = sorted(c for c, v in values.items() if v == best)
+    if len(tied) == 1:
+        _envy_swap(state, {"role": other, "taker": role}, tied[0])
+    else:
+        choose_card(state, other, tied, "missile_envy", card=49, taker=role)
+
+
+def drop_dispose(state: dict, card: int) -> None:
+    """The played card does not go to the discard pile: forget its pending disposal."""
+    stack = state["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["step"] == "dispose" and stack[i]["card"] == card:
+            del stack[i]
+            for frame in stack[i:]:  # keep indexes of frames above pointing right
+                if isinstance(frame.get("at"), int) and frame["at"] > i:
+                    frame["at"] -= 1
+            return
+
+
+@handler("missile_envy")
+def _envy_swap(state: dict, frame: dict, card: int) -> None:
+    """Missile Envy goes into the giver's hand, owed for operations in his next
+    action round; the taker resolves the card at once: its event if it is his own
+    or neutral, else its operations (with his own modifiers, 7.4.1) and no event."""
+    taker, giver = frame["taker"], frame["role"]
+    drop_dispose(state, MISSILE_ENVY)
+    hand = state["hands"][giver]
+    hand.remove(card)
+    hand.append(MISSILE_ENVY)
+    hand.sort()
+    undo.checkpoint(state)  # the card leaves a hidden hand
+    log(state, "missile_envy", role=taker, card=card)
+    steps.persist(state, 49, giver, until="played", forced_ops=MISSILE_ENVY)
+    use = "ops" if SIDE[card] == giver else "event"
+    for hook in PLAY_HOOKS:  # e.g. Flower Power: the taker uses a war card
+        hook(state, taker, card, use)
+    if over(state):
+        return
+    if use == "event":
+        play_event(state, card, taker)
+    else:
+        push_dispose(state, card, taker)
+        start_ops(state, taker, card, ops_value(state, taker, card), ops_bonuses(state, taker, card))
+
+
+def _envy_round(state: dict, role: str, optional: bool) -> bool:
+    """The receiver's next action round: Missile Envy for operations or the Space Race,
+    nothing else (a scoring card that must be played now comes first, 10.1.5, and the
+    debt waits; in an optional 8th round he may pass, the debt waits too)."""
+    if "49" not in state["effects"] or state["effects"]["49"]["role"] != role:
+        return False
+    if not envy_owed(state, role):
+        end_effect(state, "49")  # the card left his hand some other way
+        return False
+    if must_play_scoring(state, role):
+        return False
+    name = CARD_NAMES[MISSILE_ENVY]
+    choices = [["ops", MISSILE_ENVY, name, "ops"]]
+    if ops_value(state, role, MISSILE_ENVY) >= space_need(state, role):
+        choices.append(["space", MISSILE_ENVY, name, "space"])
+    if optional:
+        choices.append(["pass", None, "Pass", "pass"])
+    choose(state, role, f"{name}: play it for operations", choices, "envy_round")
+    return True
+
+
+ROUND_START_HOOKS.append(_envy_round)  # after the trap: a trapped player discards it
+
+
+@handler("envy_round")
+def _envy_round_play(state: dict, frame: dict, action) -> None:
+    role = frame["role"]
+    if action.verb == "pass":
+        log(state, "pass", role=role, round=state["ar"])
+        return
+    end_effect(state, "49")
+    state["hands"][role].remove(MISSILE_ENVY)
+    play_card(state, role, MISSILE_ENVY, action.verb)
 
 
 # -- 50 "We Will Bury You" -----------------------------------------------------------
@@ -523,6 +632,49 @@ def puppet_governments(state: dict, ctx: dict) -> None:
     """1 US influence in each of up to 3 countries with no influence at all."""
     empty = [c for c in COUNTRY_IDS if not state["inf"]["us"][c] and not state["inf"]["ussr"][c]]
     place_some(state, "us", 3, empty, max_per=1, optional=True)
+
+
+# -- 67 Grain Sales to Soviets --------------------------------------------------------
+@event(67)
+def grain_sales(state: dict, ctx: dict) -> None:
+    """The US draws a random USSR hand card (shown in its prompt only) and plays it as
+    its own card, or returns it and conducts operations with this card's ops."""
+    hand = state["hands"]["ussr"]
+    if not hand:
+        log(state, "grain_sales", drawn=False)
+        _grain_ops(state)
+        return
+    card = rng.draw(state, hand)
+    undo.checkpoint(state)  # the US sees a USSR card
+    log(state, "grain_sales", drawn=True)  # which card: only once it is played
+    name = CARD_NAMES[card]
+    choices = []
+    if offer_event(state, card, "us"):  # US, neutral or scoring card (it scores)
+        choices.append(["event", card, name, "event"])
+    if card not in SCORING:
+        choices.append(["ops", card, name, "ops"])
+        if ops_value(state, "us", card) >= space_need(state, "us"):
+            choices.append(["space", card, name, "space"])
+    choices.append(["return", None, "Return it to the USSR", "done"])
+    choose(state, "us", f"{CARD_NAMES[67]}: {name} from the USSR hand", choices, "grain_sales",
+           drawn=card)
+
+
+@handler("grain_sales")
+def _grain_sales(state: dict, frame: dict, action) -> None:
+    card = frame["drawn"]
+    if action.verb != "return":  # as a US hand card: 5.2 for a USSR event, 6.4 space
+        play_card(state, "us", card, action.verb)
+        return
+    hand = state["hands"]["ussr"]
+    hand.append(card)
+    hand.sort()
+    log(state, "grain_sales_returned", role="us")
+    _grain_ops(state)
+
+
+def _grain_ops(state: dict) -> None:
+    start_ops(state, "us", None, ops_value(state, "us", 67), ops_bonuses(state, "us", 67))
 
 
 @event(68)

@@ -690,3 +690,115 @@ def test_ops_modifiers_are_summed_whatever_order_they_came_into_play():
         assert [ops_value(state, "us", card) for card in (4, 10, 23)] == [3, 1, 4]  # 3, 1 and 4 printed
     assert ops_value({"effects": {"25": containment}}, "us", 23) == 4  # capped
     assert ops_value({"effects": {"31:us": red_scare}}, "us", 10) == 1  # floored
+
+
+# -- 103 Defectors -----------------------------------------------------------------------
+def headlines(ussr_hand: list, us_hand: list, **where) -> dict:
+    state = put(clear_board(after_setup()), **where)
+    state["hands"] = {"ussr": list(ussr_hand), "us": list(us_hand)}
+    state["discard"], state["removed"] = [], []
+    return state
+
+
+def test_defectors_headline_cancels_the_ussr_headline_before_it_resolves():
+    """Fidel (asterisked, 2 ops: it would resolve first) never happens and is only discarded."""
+    state = headlines([8, 30], [103, 29], cuba=(1, 0))
+    do(state, "us", "headline", 103)
+    do(state, "ussr", "headline", 8)
+    assert inf(state, "cuba") == (1, 0)
+    assert 8 in state["discard"] and 8 not in state["removed"] and 103 in state["discard"]
+    cancelled = [x for x in state["log"] if x["kind"] == "headline_cancelled"]
+    assert cancelled == [{"kind": "headline_cancelled", "role": "ussr", "card": 8, "by": 103}]
+    events = [x["card"] for x in state["log"] if x["kind"] == "event"]
+    assert events == [103] and state["vp"] == 0
+    assert state["stack"][-1]["step"] == "action" and state["active"] == ["ussr"]
+
+
+def test_defectors_headline_cancels_a_scoring_card_unscored():
+    state = headlines([2, 30], [103, 29], france=(0, 3))
+    do(state, "ussr", "headline", 2)
+    do(state, "us", "headline", 103)
+    assert not [x for x in state["log"] if x["kind"] == "score"]
+    assert state["vp"] == 0 and 2 in state["discard"]
+
+
+def test_defectors_headlined_by_the_ussr_does_nothing():
+    state = headlines([103, 30], [19, 29], poland=(0, 2))
+    do(state, "ussr", "headline", 103)
+    do(state, "us", "headline", 19)
+    assert state["vp"] == 0 and 103 in state["discard"]
+    assert [x["card"] for x in state["log"] if x["kind"] == "event"] == [103, 19]
+
+
+@pytest.mark.parametrize("order", ["event_first", "ops_first"])
+def test_defectors_played_by_the_ussr_for_ops_gives_the_us_1_vp(order):
+    state = round_for("ussr", [103, 30], board(poland=(0, 1)))
+    do(state, "ussr", "ops", 103)
+    do(state, "ussr", "order", order)
+    do(state, "ussr", "mode", "influence")
+    do(state, "ussr", "place", ID["poland"])
+    do(state, "ussr", "place", ID["poland"])
+    assert state["vp"] == 1 and 103 in state["discard"]
+
+
+def test_defectors_as_a_us_event_or_a_ussr_space_attempt_gives_nothing():
+    state = round_for("us", [103, 29])
+    event(state, "us", 103)
+    assert state["vp"] == 0 and 103 in state["discard"]
+    state = round_for("ussr", [103, 30])
+    force_rolls(state, [6])
+    do(state, "ussr", "space", 103)
+    assert state["vp"] == 0 and not [x for x in state["log"] if x["kind"] == "event"]
+
+
+# -- 106 NORAD ---------------------------------------------------------------------------
+def norad_round(**where) -> dict:
+    """The US plays NORAD in its round 1; the USSR's round 2 comes next."""
+    state = round_for("us", [106, 29], board(**where))
+    state["stack"][1]["last"] = "us"
+    state["defcon"] = 3
+    event(state, "us", 106)
+    assert "106" in state["effects"] and state["active"] == ["ussr"]
+    return state
+
+
+def ussr_coup(state: dict, country: str, roll: int = 6) -> None:
+    do(state, "ussr", "ops", 30)
+    do(state, "ussr", "mode", "coup")
+    force_rolls(state, [roll])
+    do(state, "ussr", "coup", ID[country])
+
+
+def test_norad_adds_1_us_influence_after_the_round_in_which_defcon_moved_to_2():
+    state = norad_round(canada=(4, 0), angola=(1, 0), japan=(1, 0))
+    ussr_coup(state, "angola")
+    assert state["defcon"] == 2
+    assert state["active"] == ["us"] and state["stack"][-1]["step"] == "pick_countries"
+    assert ids(state, "us") == sorted([ID["canada"], ID["japan"]])  # holding US influence
+    do(state, "us", "pick", ID["japan"])
+    assert inf(state, "japan") == (2, 0)
+    assert state["stack"][-1]["step"] == "action" and state["active"] == ["us"]  # US round 2
+    do(state, "us", "ops", 29)
+    do(state, "us", "mode", "influence")
+    for _ in range(3):
+        do(state, "us", "place", ID["canada"])
+    assert state["defcon"] == 2 and state["active"] == ["ussr"]  # still 2: no second bonus
+
+
+def test_norad_needs_us_control_of_canada_at_the_end_of_the_round():
+    state = norad_round(canada=(4, 1), angola=(1, 0))
+    ussr_coup(state, "angola")
+    assert state["defcon"] == 2 and state["stack"][-1]["step"] == "action"
+    assert state["active"] == ["us"] and inf(state, "canada") == (4, 1)
+
+
+def test_norad_ignores_a_defcon_drop_in_the_headline():
+    state = headlines([54, 12], [4, 29], canada=(4, 0))
+    state["defcon"] = 3
+    state["effects"]["106"] = {"role": "us", "until": "game", "since": None}
+    do(state, "us", "headline", 4)  # Duck and Cover: 3 -> 2 in the headline
+    do(state, "ussr", "headline", 54)
+    assert state["defcon"] == 2 and state["active"] == ["ussr"]
+    event(state, "ussr", 12)  # Romanian Abdication: DEFCON stays at 2 this round
+    assert state["stack"][-1]["step"] == "action" and state["active"] == ["us"]
+    assert not [x for x in state["log"] if x["kind"] == "norad"]

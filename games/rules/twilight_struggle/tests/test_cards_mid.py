@@ -29,7 +29,7 @@ def inf(state, key):
 
 
 def test_mid_war_cards_registered():
-    assert set(range(36, 82)) - {40, 42, 44, 49, 50, 67, 73} <= set(REGISTRY)
+    assert set(range(36, 82)) - {40, 42, 44, 50, 73} <= set(REGISTRY)
 
 
 # -- 36 Brush War ----------------------------------------------------------------
@@ -789,3 +789,163 @@ def test_trapped_player_must_play_scoring_cards_when_rounds_run_short():
     start_round(state, "ussr", 6, optional=False)
     RULES.flow.settle(state)
     assert ids(state, "ussr") == [37, 79]
+
+
+# -- 49 Missile Envy -----------------------------------------------------------------------
+def test_missile_envy_tie_chosen_by_the_opponent_its_event_gives_ops_only():
+    """The USSR chooses between its two 3-ops cards; the US takes Warsaw Pact Formed
+    (a USSR event): 3 ops for the US, no event; Missile Envy goes to the USSR hand."""
+    state = mid("us", [49, 19], poland=(0, 2))
+    state["stack"][1]["last"] = "us"
+    state["hands"]["ussr"] = [8, 14, 16, 37]
+    do(state, "us", "event", 49)
+    assert state["active"] == ["ussr"] and ids(state, "ussr") == [14, 16]
+    do(state, "ussr", "card", 16)
+    assert state["hands"]["ussr"] == [8, 14, 37, 49]
+    assert state["effects"]["49"]["forced_ops"] == 49 and state["effects"]["49"]["role"] == "ussr"
+    assert [x for x in state["log"] if x["kind"] == "missile_envy"][0]["card"] == 16
+    do(state, "us", "mode", "influence")
+    for _ in range(3):
+        do(state, "us", "place", ID["canada"])
+    assert inf(state, "canada") == (3, 0) and inf(state, "poland") == (0, 2)  # no Warsaw Pact
+    assert 16 in state["discard"] and 16 not in state["removed"] and 49 not in state["discard"]
+    # the USSR's next round: Missile Envy for operations (or the space race), nothing else
+    assert state["active"] == ["ussr"]
+    assert sorted(choices(RULES, state, "ussr")) == [("ops", 49), ("space", 49)]
+    do(state, "ussr", "ops", 49)
+    do(state, "ussr", "mode", "influence")
+    do(state, "ussr", "place", ID["poland"])
+    do(state, "ussr", "place", ID["poland"])
+    assert "49" not in state["effects"] and 49 in state["discard"]
+    assert state["active"] == ["us"]
+
+
+def test_missile_envy_takes_a_neutral_card_and_its_event_happens_for_the_taker():
+    state = mid("ussr", [49, 8])
+    state["hands"]["us"] = [34, 19]
+    state["defcon"] = 3
+    do(state, "ussr", "event", 49)  # Nuclear Test Ban (4 ops) is the highest
+    assert state["vp"] == -1 and state["defcon"] == 5
+    assert state["hands"]["us"] == [19, 49] and 34 in state["discard"]
+    assert state["effects"]["49"]["role"] == "us"
+
+
+def test_missile_envy_uses_the_holders_effective_ops_and_ignores_scoring_cards():
+    """Containment: the US 3- and 4-ops cards are both worth 4, the US chooses."""
+    state = mid("ussr", [49, 8])
+    state["hands"]["us"] = [2, 4, 21]
+    state["effects"]["25"] = {"role": "us", "until": "turn", "ops": 1, "max": 4}
+    do(state, "ussr", "event", 49)
+    assert state["active"] == ["us"] and ids(state, "us") == [4, 21]
+
+
+def test_missile_envy_with_only_scoring_cards_to_take_is_discarded():
+    state = mid("ussr", [49, 8])
+    state["hands"]["us"] = [2, 37]
+    do(state, "ussr", "event", 49)
+    assert state["hands"]["us"] == [2, 37] and 49 in state["discard"]
+    assert "49" not in state["effects"] and state["active"] == ["us"]
+
+
+def test_missile_envy_owed_is_never_headlined_and_a_trapped_holder_discards_it_first():
+    state = after_setup()
+    state["hands"] = {"ussr": [49, 8], "us": [19, 29]}
+    state["effects"]["49"] = {"role": "ussr", "until": "played", "forced_ops": 49}
+    assert ids(state, "ussr") == [8]
+    state = mid("us", [44])
+    do(state, "us", "event", 44)
+    state["effects"]["49"] = {"role": "ussr", "until": "played", "forced_ops": 49}
+    trapped_round(state, "ussr", [14, 16, 49])
+    assert ids(state, "ussr") == [49]
+    force_rolls(state, [6])
+    do(state, "ussr", "trap_discard", 49)
+    assert "49" not in state["effects"] and 49 in state["discard"]
+
+
+def test_missile_envy_debt_waits_for_a_scoring_card_that_must_be_played():
+    """10.1.5: no event stops a scoring card; the debt is paid in a later round."""
+    state = mid("us", [19])
+    state["effects"]["49"] = {"role": "ussr", "until": "played", "forced_ops": 49}
+    trapped_round(state, "ussr", [49, 37])  # round 1: the debt first
+    assert ids(state, "ussr") == [49, 49]  # ops or space race
+    state["taken"]["ussr"] = 6  # round 7 of 7: the scoring card must be played now
+    state["stack"].pop()
+    from games.rules.twilight_struggle.play import start_round
+    start_round(state, "ussr", 7, optional=False)
+    RULES.flow.settle(state)
+    assert ids(state, "ussr") == [37] and "49" in state["effects"]
+
+
+# -- 67 Grain Sales to Soviets -------------------------------------------------------------
+def test_grain_sales_random_card_played_by_the_us_for_its_event():
+    state = mid("us", [67, 19], angola=(0, 1))
+    state["hands"]["ussr"] = [8, 30, 36]
+    force_rolls(state, [2, 6])  # the third card: Brush War; then its roll
+    do(state, "us", "event", 67)
+    assert state["hands"]["ussr"] == [8, 30] and state["active"] == ["us"]
+    assert sorted(ids(state, "us"), key=str) == sorted([36, 36, 36, None], key=str)
+    assert not [x for x in state["log"] if x.get("card") == 36]  # not public yet
+    do(state, "us", "event", 36)
+    do(state, "us", "pick", ID["angola"])
+    assert inf(state, "angola") == (1, 0) and state["vp"] == 1 and state["milops"]["us"] == 3
+    assert 36 in state["discard"] and 67 in state["discard"]
+
+
+def test_grain_sales_returned_card_then_the_us_uses_grain_sales_ops_with_its_modifiers():
+    state = mid("us", [67, 19])
+    state["hands"]["ussr"] = [8, 30]
+    state["effects"]["25"] = {"role": "us", "until": "turn", "ops": 1, "max": 4}
+    force_rolls(state, [0])
+    do(state, "us", "event", 67)
+    assert ("return", None) in choices(RULES, state, "us")
+    assert RULES.view(state, "ussr")["hand_sizes"]["ussr"] == 1
+    do(state, "us", "return")
+    assert state["hands"]["ussr"] == [8, 30]
+    assert not [x for x in state["log"] if x.get("card") == 8]  # the returned card stays secret
+    do(state, "us", "mode", "influence")
+    for _ in range(3):  # 2 + Containment
+        do(state, "us", "place", ID["canada"])
+    assert inf(state, "canada") == (3, 0) and state["active"] == ["ussr"]
+
+
+def test_grain_sales_ussr_card_for_ops_fires_its_event_for_the_ussr():
+    state = mid("us", [67, 19])
+    state["hands"]["ussr"] = [54]
+    do(state, "us", "event", 67)
+    assert ("event", 54) not in choices(RULES, state, "us")
+    do(state, "us", "ops", 54)
+    do(state, "us", "order", "event_first")
+    assert inf(state, "chile") == (0, 2)
+    do(state, "us", "mode", "influence")
+    do(state, "us", "place", ID["canada"])
+    assert 54 in state["removed"] and state["hands"]["ussr"] == []
+
+
+def test_grain_sales_with_an_empty_ussr_hand_is_just_ops_even_in_the_ussr_round():
+    state = mid("ussr", [67, 8])
+    state["hands"]["ussr"] = [67]
+    do(state, "ussr", "ops", 67)
+    do(state, "ussr", "order", "event_first")
+    assert state["active"] == ["us"] and state["stack"][-1]["step"] == "ops_mode"
+    do(state, "us", "mode", "influence")
+    do(state, "us", "place", ID["canada"])
+    do(state, "us", "place", ID["canada"])
+    assert inf(state, "canada") == (2, 0) and state["active"] == ["ussr"]
+
+
+def test_missile_envy_headlined_resolves_the_taken_card_in_the_headline():
+    """US Missile Envy and USSR Fidel (2 ops each: US first); the US takes COMECON for
+    3 ops in the headline; the USSR's first action round is Missile Envy's."""
+    state = clear_board(after_setup())
+    state["discard"], state["removed"] = [], []
+    state["turn"] = 4
+    state["hands"] = {"us": [49, 19], "ussr": [8, 14, 12]}
+    do(state, "us", "headline", 49)
+    do(state, "ussr", "headline", 8)
+    assert state["hands"]["ussr"] == [12, 49] and state["active"] == ["us"]
+    do(state, "us", "mode", "influence")
+    for _ in range(3):
+        do(state, "us", "place", ID["canada"])
+    assert 14 in state["discard"] and 49 not in state["discard"]
+    assert state["inf"]["ussr"][ID["cuba"]] == 3  # then Fidel
+    assert sorted(choices(RULES, state, "ussr")) == [("ops", 49), ("space", 49)]
