@@ -149,5 +149,19 @@ def main(games: int = 1000) -> None:
           f"max {sizes[-1] / 1000:.1f} kB")
 
 
+def without_card_events() -> None:
+    """The engine as it was before the card issues: only the scoring cards and
+    the China Card keep their events (for before/after comparisons)."""
+    from games.rules.twilight_struggle.data import CHINA, SCORING
+    from games.rules.twilight_struggle.events import REGISTRY
+
+    for card in [c for c in REGISTRY if c not in SCORING and c != CHINA]:
+        del REGISTRY[card]
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if "--without-events" in sys.argv:
+        without_card_events()
+        print("(card events off: scoring cards and the China Card only)")
+    main(int(args[0]) if args else 1000)

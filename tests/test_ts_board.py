@@ -31,6 +31,8 @@ def ends_game(rules, state, role, choice) -> bool:
 
     from games.rules.core import Action
 
+    if choice.verb == "undo":
+        return False  # undo is replayed by the site, never applied to a state
     after = rules.apply(copy.deepcopy(state), role, Action(choice.verb, choice.arg))
     return rules.result(after) is not None
 

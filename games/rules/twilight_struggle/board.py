@@ -98,6 +98,8 @@ def set_defcon(state: dict, value: int, why: str = "") -> None:
         return
     log(state, "defcon", before=state["defcon"], after=max(1, value), why=why)
     state["defcon"] = max(1, value)
+    if state["defcon"] == 2 and "106" in state["effects"]:
+        state["effects"]["106"]["reached_2"] = True  # NORAD: DEFCON moved to 2 this round
     if value <= 1:
         loser = state["phasing"]
         finish(state, Result([OTHER[loser]], "defcon", {"vp": state["vp"], "loser": loser}))

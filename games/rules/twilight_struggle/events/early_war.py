@@ -499,7 +499,7 @@ def norad(state: dict, ctx: dict) -> None:
 def _norad_round_start(state: dict, role: str, optional: bool) -> bool:
     effect = state["effects"].get("106")
     if effect:
-        effect["since"] = round_mark(state)
+        effect["since"], effect["reached_2"] = round_mark(state), False
     return False  # never replaces the round
 
 
@@ -509,9 +509,9 @@ def _norad_round_end(state: dict, role: str) -> bool:
     if not effect:
         return False
     mark, effect["since"] = effect.get("since"), None
+    moved_to_2, effect["reached_2"] = effect.get("reached_2", False), False
     if mark is None or mark[:3] != [state["turn"], state["ar"], role]:
         return False  # the player had no card to play: nothing happened
-    moved_to_2 = mark[3] > 2 and state["defcon"] == 2
     if not moved_to_2 or not controls(state, "us", CANADA):
         return False
     held = [c for c in COUNTRY_IDS if state["inf"]["us"][c]]

@@ -802,3 +802,19 @@ def test_norad_ignores_a_defcon_drop_in_the_headline():
     event(state, "ussr", 12)  # Romanian Abdication: DEFCON stays at 2 this round
     assert state["stack"][-1]["step"] == "action" and state["active"] == ["us"]
     assert not [x for x in state["log"] if x["kind"] == "norad"]
+
+
+def test_norad_counts_defcon_reaching_2_even_if_it_moves_away_within_the_round():
+    """3 -> 2 -> 3 inside one round still triggers NORAD at its end."""
+    from games.rules.twilight_struggle.board import set_defcon
+    from games.rules.twilight_struggle.events.early_war import _norad_round_end, _norad_round_start
+
+    state = norad_round(canada=(4, 0), japan=(1, 0))
+    _norad_round_start(state, "ussr", False)
+    set_defcon(state, 2)
+    set_defcon(state, 3)
+    assert _norad_round_end(state, "ussr") is True
+    assert state["stack"][-1]["step"] == "pick_countries"
+    state = norad_round(canada=(4, 0), japan=(1, 0))
+    _norad_round_start(state, "ussr", False)
+    assert _norad_round_end(state, "ussr") is False  # DEFCON never reached 2
