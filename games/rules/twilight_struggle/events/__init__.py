@@ -129,16 +129,19 @@ from . import late_war as _late_war  # noqa: E402,F401
 STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _early_war_steps.STEPS + _mid_war_steps.STEPS
 
 
-def coverage_table() -> str:
-    """The README's card table, generated from REGISTRY (a test keeps them in sync)."""
+def coverage_table(tests: dict | None = None) -> str:
+    """The README's card table, generated from REGISTRY; ``tests`` (card -> test
+    names, found by the test suite) adds the test that proves each card."""
     from ..data import CARDS
-    lines = ["| # | card | era | ops | side | event |", "|---|---|---|---|---|---|"]
+    tests = tests or {}
+    lines = ["| # | card | era | ops | side | event | proven by |", "|---|---|---|---|---|---|---|"]
     for n, card in sorted(CARDS.items()):
         status = "implemented" if n in REGISTRY else "NOT implemented"
         if n == CHINA:
             status = "implemented (rules 9.x; no event)"
         ops = "-" if card["scoring"] else card["ops"]
-        row = [str(n), card["name"], card["era"], str(ops), card["side"], status]
+        proof = f"`{tests[n][0]}`" if tests.get(n) else "-"
+        row = [str(n), card["name"], card["era"], str(ops), card["side"], status, proof]
         lines.append("| " + " | ".join(row) + " |")
     done = sum(1 for n in CARDS if n in REGISTRY)
     lines.append("")

@@ -8,6 +8,7 @@ from games.rules.twilight_struggle.data import CARDS
 from games.rules.twilight_struggle.events import REGISTRY, coverage_table
 from games.rules.twilight_struggle.events import steps
 
+from .card_tests import card_proofs
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 
 NATO, FIDEL, BLOCKADE, CIA, SHUTTLE, DUCK_AND_COVER = 21, 8, 10, 26, 73, 4
@@ -30,12 +31,17 @@ def test_readme_coverage_table_matches_the_registry():
     text = README.read_text(encoding="utf-8")
     start = text.index("<!-- coverage:start -->\n") + len("<!-- coverage:start -->\n")
     end = text.index("<!-- coverage:end -->")
-    assert text[start:end] == coverage_table()
+    assert text[start:end] == coverage_table(card_proofs())
     missing = [n for n in CARDS if n not in REGISTRY]
     for n in missing:
         assert f"| {n} | {CARDS[n]['name']} |" in text and f"| {n} |" in next(
             line for line in text.splitlines() if line.startswith(f"| {n} |") and "NOT implemented" in line)
     assert f"{110 - len(missing)} of 110 cards implemented." in text
+
+
+def test_every_registered_card_is_proven_by_a_test():
+    proofs = card_proofs()
+    assert [n for n in REGISTRY if not proofs[n]] == []
 
 
 def test_unimplemented_event_never_offered_but_ops_and_space_are(monkeypatch):
