@@ -60,3 +60,26 @@ def without_events(monkeypatch, *cards: int) -> None:
 
     for card in cards:
         monkeypatch.delitem(REGISTRY, card, raising=False)
+
+
+FILLER = {"ussr": [8], "us": [19]}  # Fidel, Truman Doctrine: never played in card tests
+
+
+def era_round(role: str, hand: list, turn: int, **where) -> dict:
+    """``role`` to act in an action round of ``turn`` with ``hand``; influence exactly
+    ``where``; the other hand a filler card; empty discards."""
+    state = clear_board(after_setup())
+    put(state, **where)
+    other = "us" if role == "ussr" else "ussr"
+    state["hands"][other] = list(FILLER[other])
+    state["discard"], state["removed"] = [], []
+    return action_round(state, role, hand, turn)
+
+
+def kinds(state: dict, kind: str) -> list:
+    return [x for x in state["log"] if x["kind"] == kind]
+
+
+def inf(state: dict, key: str) -> tuple:
+    """(US, USSR) influence in the country ``key``."""
+    return state["inf"]["us"][ID[key]], state["inf"]["ussr"][ID[key]]

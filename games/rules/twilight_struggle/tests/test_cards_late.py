@@ -9,27 +9,11 @@ from games.rules.twilight_struggle.events import REGISTRY, offer_event
 from games.rules.twilight_struggle.ops import influence_choices, realign_mod
 from games.rules.twilight_struggle.play import rounds_for
 
-from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
-
-FILLER = {"ussr": [8], "us": [19]}  # Fidel, Truman Doctrine: never played here
-
+from .helpers import ID, action_round, after_setup, clear_board, do, era_round, ids, inf, kinds, put
 
 def late(role: str, hand: list, turn: int = 8, **where) -> dict:
     """``role`` to act in a Late War action round with ``hand``; influence exactly ``where``."""
-    state = clear_board(after_setup())
-    put(state, **where)
-    other = "us" if role == "ussr" else "ussr"
-    state["hands"][other] = list(FILLER[other])
-    state["discard"], state["removed"] = [], []
-    return action_round(state, role, hand, turn)
-
-
-def kinds(state, kind):
-    return [x for x in state["log"] if x["kind"] == kind]
-
-
-def inf(state, key):
-    return state["inf"]["us"][ID[key]], state["inf"]["ussr"][ID[key]]
+    return era_round(role, hand, turn, **where)
 
 
 def test_late_war_cards_registered():

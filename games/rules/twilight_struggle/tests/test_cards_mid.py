@@ -5,27 +5,11 @@ from games.rules.core.testing import choices, force_rolls
 from games.rules.twilight_struggle import RULES
 from games.rules.twilight_struggle.events import REGISTRY
 
-from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
-
-FILLER = {"ussr": [8], "us": [19]}  # Fidel, Truman Doctrine: never played here
-
+from .helpers import ID, action_round, after_setup, clear_board, do, era_round, ids, inf, kinds, put
 
 def mid(role: str, hand: list, turn: int = 4, **where) -> dict:
     """``role`` to act in a Mid War action round with ``hand``; influence exactly ``where``."""
-    state = clear_board(after_setup())
-    put(state, **where)
-    other = "us" if role == "ussr" else "ussr"
-    state["hands"][other] = list(FILLER[other])
-    state["discard"], state["removed"] = [], []
-    return action_round(state, role, hand, turn)
-
-
-def kinds(state, kind):
-    return [x for x in state["log"] if x["kind"] == kind]
-
-
-def inf(state, key):
-    return state["inf"]["us"][ID[key]], state["inf"]["ussr"][ID[key]]
+    return era_round(role, hand, turn, **where)
 
 
 def test_mid_war_cards_registered():
