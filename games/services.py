@@ -257,9 +257,11 @@ def games_time_out_overdue(now=None, limit: int = 2000) -> int:
             game = games.pop(seat.game_id, None)
             if game is None or seat.role not in game.active_roles:
                 continue
+            rules = engine.rules_for(game)
+            hands = journal.hands_of(rules, game.state)  # a timeout changes no hand: nothing to write
             state = engine.step(game, game.state, None, TIMEOUT, {"role": seat.role})
-            entries.append(journal.Entry(game, engine.rules_for(game), seat.role, None, TIMEOUT,
-                                         {"role": seat.role}, state, list(game.active_roles)))
+            entries.append(journal.Entry(game, rules, seat.role, None, TIMEOUT, {"role": seat.role}, state,
+                                         list(game.active_roles), hands))
             losers.append(seat.user_id)
         journal.commit(entries)
         journal.count_timeouts(losers)
