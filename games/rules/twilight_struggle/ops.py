@@ -55,7 +55,7 @@ def forbidden(state: dict, role: str, country: int, kind: str) -> bool:
     return any(hook(state, role, country, kind) for hook in forbids(state, kind))
 
 
-def ccw_open(state: dict) -> bool:
+def ccw_unresolved(state: dict) -> bool:
     return state["ccw"] == "open"
 
 
@@ -150,7 +150,7 @@ def eligible(state: dict, role: str) -> list[int]:
     seen = set(NEAR_SUPERPOWER[role])
     for c in influence_at_round_start(state, role):
         seen |= AROUND[c]
-    if role == "ussr" and ccw_open(state):
+    if role == "ussr" and ccw_unresolved(state):
         seen.add(CCW)  # 12.1: the space touches only the USSR
     else:
         seen.discard(CCW)
