@@ -112,3 +112,11 @@ def sync_seats(game: Game, seats: list[Seat], before_active: list[str], mover: s
     deadlines = [s.deadline_at for s in seats if s.deadline_at]
     game.deadline_at = min(deadlines) if deadlines else None
     return changed
+
+
+def save_game_deadline(game: Game) -> None:
+    """Keep ``Game.deadline_at`` (the earliest seat deadline) in step after a
+    seat's deadline changed outside the move pipeline."""
+    found = [d for d in game.seats.values_list("deadline_at", flat=True) if d]
+    game.deadline_at = min(found) if found else None
+    game.save(update_fields=["deadline_at"])

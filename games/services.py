@@ -299,6 +299,7 @@ def game_grant_time(*, game_id, user, role: str, days: int) -> Seat:
         seat.extra_seconds += days * clocks.DAY
         deadlines.refresh_deadline(seat, deadlines.control_of(game), timezone.now())
         seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
+        deadlines.save_game_deadline(game)
         return seat
 
 

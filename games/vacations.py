@@ -80,6 +80,7 @@ def _refresh_user_deadlines(user, now: datetime) -> None:
         if control.timed and control.vacation_allowed:
             deadlines.refresh_deadline(seat, control, now)
             seat.save(update_fields=["deadline_at", "next_reminder_at"])
+            deadlines.save_game_deadline(seat.game)
 
 
 def vacations_expire(now=None) -> int:

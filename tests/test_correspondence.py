@@ -181,3 +181,13 @@ def test_game_page_and_my_games_show_the_clock(client, alice, bob):
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "3 day(s) per move" in page and "data-countdown" in page and "Grant extra time" in page
     assert "data-countdown" in client.get("/games/").content.decode()
+
+
+def test_granted_time_and_vacation_keep_the_games_earliest_deadline_in_step(alice, bob):
+    game = start(alice, bob)
+    services.game_grant_time(game_id=game.pk, user=alice, role="south", days=7)
+    game.refresh_from_db()
+    assert game.deadline_at == seat(game, "north").deadline_at  # south's is now later
+    vacations.vacation_start(alice)
+    game.refresh_from_db()
+    assert game.deadline_at == seat(game, "south").deadline_at  # north's clock stopped

@@ -93,17 +93,11 @@ def mod_add_time(*, game_id, role: str, seconds: int, moderator, reason: str, re
         if not ClockPause.objects.filter(game=game).exists():
             deadlines.refresh_deadline(seat, deadlines.control_of(game), timezone.now())
         seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
-        _game_deadline(game)
+        deadlines.save_game_deadline(game)
         audit_record(actor=moderator, action=AuditEntry.Action.ADD_TIME, game=game, reason=reason,
                      report=_report(report_id, game), subject_user=seat.user, before=before,
                      after={**_seat_clocks(game), "role": role, "added_seconds": seconds})
         return seat
-
-
-def _game_deadline(game: Game) -> None:
-    found = [d for d in game.seats.values_list("deadline_at", flat=True) if d]
-    game.deadline_at = min(found) if found else None
-    game.save(update_fields=["deadline_at"])
 
 
 def mod_pause(*, game_id, moderator, reason: str, report_id=None) -> ClockPause:
@@ -119,7 +113,7 @@ def mod_pause(*, game_id, moderator, reason: str, report_id=None) -> ClockPause:
         before = _seat_clocks(game)
         pause = ClockPause.objects.create(game=game, paused_by=moderator)
         game.seats.update(deadline_at=None, next_reminder_at=None)
-        _game_deadline(game)
+        deadlines.save_game_deadline(game)
         audit_record(actor=moderator, action=AuditEntry.Action.PAUSE, game=game, reason=reason,
                      report=_report(report_id, game), before=before, after=_seat_clocks(game))
         return pause
@@ -152,7 +146,7 @@ def clocks_resume(game: Game, pause: ClockPause, now) -> None:
             int((now - seat.turn_started_at).total_seconds())
         deadlines.refresh_deadline(seat, control, now)
         seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
-    _game_deadline(game)
+    deadlines.save_game_deadline(game)
 
 
 def hand_view(*, game_id, role: str, moderator, reason: str, report_id=None) -> Hand:
