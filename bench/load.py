@@ -2,17 +2,21 @@
 
 Starts gunicorn (gthread) against PostgreSQL on loopback, creates players and
 games, then runs CLIENTS concurrent clients for DURATION seconds. Each client
-is one player: it loops over its games, reads the prompt and submits one of
-the offered choices (never undo). Prints p50/p95/p99 of move-submission
-latency, moves per second and errors, then checks that the Move rows written
-equal the accepted responses (no lost or duplicated moves).
+is one player: it loops over its games, reads the prompt and, after a pause
+(``--think``, exponential with a mean of 1 s by default: a quick player),
+submits one of the offered choices (never undo). Prints p50/p95/p99 of
+move-submission latency, moves per second, errors and where the CPU went,
+then checks that the Move rows written equal the accepted responses (no lost
+or duplicated moves). ``--think 0`` is a closed-loop stress test: every client
+submits as fast as the server answers, so latency there measures the queue of
+a saturated machine rather than the cost of a move.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hotline_bench \\
-        .venv/bin/python bench/load.py [--clients 32] [--duration 30] [--title duel]
+        .venv/bin/python bench/load.py --title twilight_struggle [--clients 32] [--duration 40] [--think 1]
 
-The title defaults to the tests' example game ("duel", registered for the
-benchmark only via HOTLINE_EXTRA_TITLES); pass --title twilight_struggle
-once that title exists.
+The database is reset (and created if missing). The title defaults to the
+tests' example game ("duel", registered for the benchmark only via
+HOTLINE_EXTRA_TITLES).
 """
 from __future__ import annotations
 
@@ -31,6 +35,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from scratch_db import ensure_database  # noqa: E402
 PORT = 8765
 POLL = 5.0  # seconds a client waits when none of its games needs it (as the game page polls)
 
@@ -43,8 +49,9 @@ def parse_args():
     parser.add_argument("--title", default="duel")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean pause (seconds, exponential) between a client's moves, like a person")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause (seconds, exponential) before each move, like a quick player; "
+                             "0 makes a closed-loop stress test that measures the saturated machine")
     return parser.parse_args()
 
 
@@ -53,6 +60,7 @@ def environment() -> dict:
     if not env.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database (it will be reset), e.g. "
                  "postgres://postgres@127.0.0.1:5432/hotline_bench")
+    ensure_database(env["DATABASE_URL"])
     env.setdefault("HOTLINE_EXTRA_TITLES", "tests.example_game")
     env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
     env.setdefault("HOTLINE_PRODUCTION", "1")
@@ -73,6 +81,7 @@ def prepare_database(env: dict, args) -> list[tuple[str, list[int]]]:
     with connection.cursor() as cursor:
         cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # as a production deploy does
     return create_games(args)
 
 
@@ -169,6 +178,25 @@ class Client(threading.Thread):
         return 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu() -> dict:
+    """Seconds of busy, idle and stolen (hypervisor) CPU time of all cores (Linux /proc/stat)."""
+    ticks = [int(x) / os.sysconf("SC_CLK_TCK") for x in Path("/proc/stat").read_text().split()[1:9]]
+    user, nice, system, idle, iowait, irq, softirq, steal = ticks
+    return {"busy": user + nice + system + irq + softirq, "idle": idle + iowait, "steal": steal}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU time of gunicorn's master and its workers."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return cpu_seconds(pid) + sum(cpu_seconds(int(child)) for child in children)
+
+
 def count_player_moves() -> int:
     from games.models import Move
 
@@ -197,12 +225,17 @@ def main():
     try:
         stop_at = time.monotonic() + args.duration
         clients = [Client(token, games, stop_at, i, args.think) for i, (token, games) in enumerate(players)]
-        started = time.monotonic()
+        machine = machine_cpu()
+        started, client_cpu, server_cpu = time.monotonic(), cpu_seconds(os.getpid()), tree_cpu(server.pid)
         for c in clients:
             c.start()
         for c in clients:
             c.join()
         elapsed = time.monotonic() - started
+        client_cpu, server_cpu = cpu_seconds(os.getpid()) - client_cpu, tree_cpu(server.pid) - server_cpu
+        machine = {k: v - machine[k] for k, v in machine_cpu().items()}
+        print(f"CPU seconds during the run: load clients {client_cpu:.1f}, gunicorn {server_cpu:.1f}, "
+              f"whole machine busy {machine['busy']:.1f} idle {machine['idle']:.1f} stolen {machine['steal']:.1f}")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)

@@ -166,7 +166,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # --- API ------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Suspended users' writes are refused by games.moderation SuspensionMiddleware.

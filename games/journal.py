@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.rules.core.flow import take_log
 
-from . import deadlines, notifications, signals
+from . import bulk, deadlines, notifications, signals
 from .models import Game, Hand, Move, Seat, Snapshot
 
 GAME_FIELDS = ["seq", "state", "active_roles", "status", "result", "finished_at", "deadline_at", "updated_at"]
@@ -29,6 +29,7 @@ class Entry:
     state: dict
     before_active: list = field(default_factory=list)
     hands_before: dict | None = None  # role -> cards before the move, when known
+    seats: list | None = None  # the game's seats (user__profile joined), when already loaded
     move: Move | None = None
 
 
@@ -36,8 +37,8 @@ def hands_of(rules, state: dict) -> dict:
     return {role: rules.hand(state, role) for role in state["roles"]}
 
 
-def record(game: Game, rules, role, user, verb, arg, state, before_active, hands_before=None) -> Move:
-    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active), hands_before)
+def record(game: Game, rules, role, user, verb, arg, state, before_active, hands_before=None, seats=None) -> Move:
+    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active), hands_before, seats)
     commit([entry])
     return entry.move
 
@@ -46,18 +47,17 @@ def commit(entries: list[Entry]) -> None:
     now = timezone.now()
     for entry in entries:
         _advance(entry, now)
-    Move.objects.bulk_create([e.move for e in entries])
+    bulk.insert([e.move for e in entries])
     _sync_seats([e for e in entries if _turn_changed(e)], now)
     _save_games([e.game for e in entries])
     _refresh_hands(entries)
-    Snapshot.objects.bulk_create([Snapshot(game=e.game, seq=e.game.seq, state=e.state,
-                                           active_roles=e.game.active_roles)
-                                  for e in entries if _turn_changed(e)])
+    _write_snapshots([e.game for e in entries if _turn_changed(e)])
+    finished = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
+    if finished:
+        signals.games_finished.send(sender=Game, games=finished)
     for entry in entries:
-        if entry.game.status == Game.Status.FINISHED:
-            signals.game_finished.send(sender=Game, game=entry.game)
         notifications.moved(entry.game, entry.before_active, entry.move)
-    notifications.games_over([e.game.pk for e in entries if e.game.status == Game.Status.FINISHED])
+    notifications.games_over([g.pk for g in finished])
 
 
 def _advance(entry: Entry, now) -> None:
@@ -85,16 +85,21 @@ def _turn_changed(entry: Entry) -> bool:
 def _save_games(games: list[Game]) -> None:
     if len(games) == 1:
         games[0].save(update_fields=GAME_FIELDS)
+    else:
+        bulk.update(games, GAME_FIELDS)
+
+
+def _write_snapshots(games: list[Game]) -> None:
+    """Snapshot the saved games; PostgreSQL copies each state from its game row
+    instead of receiving and parsing it a second time."""
+    if connection.vendor != "postgresql" or not games:
+        Snapshot.objects.bulk_create([Snapshot(game=g, seq=g.seq, state=g.state, active_roles=g.active_roles)
+                                      for g in games])
         return
-    # bulk_update builds a CASE per field and row; one prepared UPDATE run
-    # for every row (psycopg pipelines executemany) is many times faster.
-    fields = [Game._meta.get_field(name) for name in GAME_FIELDS]
-    quote = connection.ops.quote_name
-    sql = "UPDATE {} SET {} WHERE id = %s".format(
-        quote(Game._meta.db_table), ", ".join(f"{quote(f.column)} = %s" for f in fields))
-    rows = [[f.get_db_prep_save(getattr(g, f.attname), connection) for f in fields] + [g.pk] for g in games]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        cursor.execute("INSERT INTO games_snapshot (game_id, seq, state, active_roles, created_at) "
+                       "SELECT id, seq, state, active_roles, updated_at FROM games_game WHERE id = ANY(%s)",
+                       [[g.pk for g in games]])
 
 
 def _refresh_hands(entries: list[Entry]) -> None:
@@ -110,7 +115,7 @@ def _refresh_hands(entries: list[Entry]) -> None:
 
 
 def _refresh_unknown_hands(entries: list[Entry]) -> None:
-    stored = {(h.game_id, h.role): h for h in Hand.objects.filter(game__in=[e.game for e in entries])}
+    stored = {(h.game_id, h.role): h for h in Hand.objects.filter(game__any=[e.game for e in entries])}
     new, changed = [], []
     for entry in entries:
         game = entry.game
@@ -131,27 +136,34 @@ def _sync_seats(entries: list[Entry], now) -> None:
     ended = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
     if ended:
         _record_turns([e for e in entries if e.game.status == Game.Status.FINISHED], now)
-        Seat.objects.filter(game__in=ended).update(awaiting=False, turn_started_at=None, deadline_at=None,
+        Seat.objects.filter(game__any=ended).update(awaiting=False, turn_started_at=None, deadline_at=None,
                                                    next_reminder_at=None, extra_seconds=0)
         for game in ended:
             game.deadline_at = None
-    going = {e.game.pk: e for e in entries if e.game.status != Game.Status.FINISHED}
-    if not going:
-        return
-    seats = list(Seat.objects.filter(game_id__in=going).select_related("user__profile"))
+    going = [e for e in entries if e.game.status != Game.Status.FINISHED]
     changed = []
-    for game_id, entry in going.items():
-        own = [s for s in seats if s.game_id == game_id]
-        changed += deadlines.sync_seats(entry.game, own, entry.before_active, entry.role, now)
-    Seat.objects.bulk_update(changed, deadlines.SEAT_CLOCK_FIELDS)
+    for entry, seats in _with_seats(going):
+        changed += deadlines.sync_seats(entry.game, seats, entry.before_active, entry.role, now)
+    bulk.update(changed, deadlines.SEAT_CLOCK_FIELDS)
+
+
+def _with_seats(entries: list[Entry]) -> list[tuple[Entry, list[Seat]]]:
+    """Each entry with its game's seats: those it carries, the rest in one query."""
+    missing = [e.game.pk for e in entries if e.seats is None]
+    loaded = {}
+    if missing:
+        for seat in Seat.objects.filter(game_id__any=missing).select_related("user__profile"):
+            loaded.setdefault(seat.game_id, []).append(seat)
+    return [(e, e.seats if e.seats is not None else loaded.get(e.game.pk, [])) for e in entries]
 
 
 def _record_turns(entries: list[Entry], now) -> None:
     """The last move of a finished game still counts as the mover's response time."""
     movers = [e for e in entries if e.user is not None and e.role]
-    for seat in Seat.objects.filter(game__in=[e.game for e in movers]).select_related("user__profile"):
-        if any(e.game.pk == seat.game_id and e.role == seat.role for e in movers):
-            deadlines.record_turn(seat, now)
+    for entry, seats in _with_seats(movers):
+        for seat in seats:
+            if seat.role == entry.role:
+                deadlines.record_turn(seat, now)
 
 
 def count_timeouts(user_ids: list[int]) -> None:

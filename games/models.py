@@ -16,12 +16,12 @@ class Game(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
-    title_id = models.CharField(max_length=40, db_index=True)
+    title_id = models.CharField(max_length=40)
     rules_version = models.PositiveIntegerField(default=1)
     scenario = models.CharField(max_length=40, default="standard")
     options = models.JSONField(default=dict, blank=True)
     rated = models.BooleanField(default=True)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     invited_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="game_invitations")
@@ -41,6 +41,10 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
+        # Plain indexes: db_index on a CharField adds a second "_like" index on
+        # PostgreSQL that no query uses and every move's UPDATE must maintain.
+        indexes = [models.Index(fields=["status"], name="game_status"),
+                   models.Index(fields=["title_id"], name="game_title")]
 
     def __str__(self):
         return f"#{self.pk} {self.title_id} ({self.status})"

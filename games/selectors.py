@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 
 from . import engine
 from .models import Game, Seat
@@ -58,13 +58,21 @@ class Picture:
     prompt: object | None
 
 
-def game_prompt(game: Game, user) -> tuple[str | None, object | None]:
-    """Only the viewer's role and current prompt (no view: cheaper for polling clients)."""
-    seat = seat_for(game, user)
-    role = seat.role if seat and seat.role else None
-    if role is None or game.state is None or game.status != Game.Status.ACTIVE:
-        return role, None
-    return role, engine.rules_for(game).prompt(game.state, role)
+def game_prompt(game_id, user) -> tuple[Game | None, str | None, object | None]:
+    """The game, the viewer's role and current prompt: one query, no view.
+
+    Polling clients call this more than anything else. A role that is not
+    active has no prompt (the rules contract), so only active roles run the rules.
+    """
+    games = Game.objects.filter(pk=game_id)
+    if user.is_authenticated:
+        mine = Seat.objects.filter(game=OuterRef("pk"), user=user).exclude(role="").values("role")[:1]
+        games = games.annotate(my_role=Subquery(mine))
+    game = games.first()
+    role = getattr(game, "my_role", None)
+    if game is None or role not in game.active_roles or game.status != Game.Status.ACTIVE:
+        return game, role, None
+    return game, role, engine.rules_for(game).prompt(game.state, role)
 
 
 def game_picture(game: Game, user) -> Picture:

@@ -153,7 +153,8 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> Mov
     _check_shape(verb, arg, expected_seq)
     with transaction.atomic():
         game = _lock_game(game_id)
-        role = _role_of(game, user)
+        seats = _seats_of(game)
+        role = _role_of(game, user, seats)
         _check_fresh(game, role, expected_seq)
         rules = engine.rules_for(game)
         prompt = rules.prompt(game.state, role)
@@ -167,7 +168,7 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int) -> Mov
             state = engine.step(game, game.state, role, verb, arg, prompt)
         except IllegalAction as error:
             raise IllegalMove(str(error))
-        move = journal.record(game, rules, role, user, verb, arg, state, before, hands)
+        move = journal.record(game, rules, role, user, verb, arg, state, before, hands, seats)
     return MoveOutcome(game, move)
 
 
@@ -188,10 +189,15 @@ def _check_shape(verb, arg, expected_seq) -> None:
         raise BadRequest(_("“expected_seq” must be the move number you last saw."))
 
 
-def _role_of(game: Game, user) -> str:
+def _seats_of(game: Game) -> list[Seat]:
+    """Every seat, with what the clocks need: one query serves the seat check and the journal."""
+    return list(game.seats.select_related("user__profile"))
+
+
+def _role_of(game: Game, user, seats: list[Seat]) -> str:
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(_("This game is over.") if game.is_over else None)
-    seat = game.seats.filter(user=user).first() if user and user.is_authenticated else None
+    seat = next((s for s in seats if user and s.user_id == user.pk), None)
     if seat is None or not seat.role:
         raise NotYourSeat()
     return seat.role
@@ -220,7 +226,7 @@ def _check_fresh(game: Game, role: str, expected_seq: int) -> None:
 def game_resign(*, game_id, user) -> Game:
     with transaction.atomic():
         game = _lock_game(game_id)
-        role = _role_of(game, user)
+        role = _role_of(game, user, _seats_of(game))
         _record_pseudo(game, role, user, RESIGN)
         return game
 
@@ -250,8 +256,8 @@ def games_time_out_overdue(now=None, limit: int = 2000) -> int:
         return 0
     with transaction.atomic():
         games = {g.pk: g for g in Game.objects.select_for_update(skip_locked=True)
-                 .filter(pk__in=game_ids, status=Game.Status.ACTIVE)}
-        overdue = Seat.objects.filter(game_id__in=games, deadline_at__lte=now).order_by("deadline_at")
+                 .filter(pk__any=game_ids, status=Game.Status.ACTIVE)}
+        overdue = Seat.objects.filter(game_id__any=list(games), deadline_at__lte=now).order_by("deadline_at")
         entries, losers = [], []
         for seat in overdue:
             game = games.pop(seat.game_id, None)
@@ -290,8 +296,9 @@ def game_grant_time(*, game_id, user, role: str, days: int) -> Seat:
         raise BadRequest(_("You can grant 1, 2, 3 or 7 days."))
     with transaction.atomic():
         game = _lock_game(game_id)
-        granter = _role_of(game, user)
-        seat = game.seats.select_related("user__profile").filter(role=role).first()
+        seats = _seats_of(game)
+        granter = _role_of(game, user, seats)
+        seat = next((s for s in seats if s.role == role), None)
         if seat is None or role == granter:
             raise BadRequest(_("You can grant time only to an opponent."))
         if seat.deadline_at is None or seat.deadline_at <= timezone.now():

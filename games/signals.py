@@ -3,7 +3,8 @@ transaction, with the Game row locked, so receivers' writes commit or roll
 back with the move that caused them."""
 from django.dispatch import Signal
 
-# A game reached a result (sender=Game, game=<Game>).
-game_finished = Signal()
+# Games reached a result (sender=Game, games=[<Game>, ...]): sent once per
+# commit, so a sweep that ends a thousand games lets receivers work in bulk.
+games_finished = Signal()
 # A moderator changed or annulled a finished game's result (sender=Game, game=<Game>, previous=<dict|None>).
 game_result_changed = Signal()

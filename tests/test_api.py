@@ -92,3 +92,38 @@ def test_openapi_schema_lists_the_endpoints(client):
     for path in ["/api/games/", "/api/games/{game_id}/actions/", "/api/games/{game_id}/prompt/",
                  "/api/games/{game_id}/log/"]:
         assert path in text
+
+
+def _tables_read(queries, table):
+    return sum(1 for q in queries if q["sql"].startswith("SELECT") and f'FROM "{table}"' in q["sql"])
+
+
+def test_a_move_looks_the_token_and_the_seats_up_once(api_for, duel, alice):
+    """The suspension check and DRF share one token query; the seat check and the clocks share one seat query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = api_for(alice)
+    seq, choice = first_choice(client, duel.pk)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(f"/api/games/{duel.pk}/actions/",
+                               {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": seq}, format="json")
+    assert response.status_code == 200
+    assert _tables_read(captured.captured_queries, "authtoken_token") == 1
+    assert _tables_read(captured.captured_queries, "games_seat") == 1
+
+
+def test_polling_for_the_prompt_costs_two_queries(api_for, duel, alice, bob):
+    """The token, then the game with my role; the rules run only for an active role."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    a, b = api_for(alice), api_for(bob)
+    seq, choice = first_choice(a, duel.pk)
+    a.post(f"/api/games/{duel.pk}/actions/", {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": seq},
+           format="json")
+    for client, has_prompt in ((a, False), (b, True)):
+        with CaptureQueriesContext(connection) as captured:
+            data = client.get(f"/api/games/{duel.pk}/prompt/").json()
+        assert len(captured.captured_queries) == 2
+        assert (data["prompt"] is not None) == has_prompt and data["seq"] == seq + 1

@@ -71,7 +71,7 @@ def test_abandoned_and_annulled_games_never_count(alice, bob, reason):
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now(),
                                                result={"winners": [], "reason": reason, "score": None})
         game.refresh_from_db()
-        signals.game_finished.send(sender=Game, game=game)
+        signals.games_finished.send(sender=Game, games=[game])
     assert not RatingChange.objects.exists()
 
 
@@ -87,7 +87,7 @@ def test_a_draw_is_recorded_as_a_draw_for_both(alice, bob):
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now(),
                                                result={"winners": [], "reason": "score", "score": None})
         game.refresh_from_db()
-        signals.game_finished.send(sender=Game, game=game)
+        signals.games_finished.send(sender=Game, games=[game])
     assert rating(alice).draws == 1 and rating(bob).draws == 1
     assert rating(alice).rating == pytest.approx(1500)
 
@@ -96,7 +96,7 @@ def test_finishing_signal_twice_rates_the_game_once(alice, bob):
     game = play(alice, bob)
     before = rating(alice).rating
     with transaction.atomic():
-        signals.game_finished.send(sender=Game, game=game)
+        signals.games_finished.send(sender=Game, games=[game])
     assert RatingChange.objects.filter(game=game).count() == 2
     assert rating(alice).rating == before and rating(alice).games == 1
 
@@ -199,3 +199,28 @@ def test_a_recompute_keeps_seats_and_side_records_consistent(alice, bob):
     assert Seat.objects.get(game=game, user=bob).role == "south"
     assert SideRecord.objects.get(user=bob, role="south").wins == 1
     assert SideRecord.objects.get(user=alice, role="north").losses == 1
+
+
+def test_one_sweep_rates_its_games_one_after_another(alice, bob, carol):
+    """A timeout sweep finishes many games in one commit; each is rated from the ratings the previous left."""
+    plan = [(alice, bob, "south"), (alice, bob, "north"), (carol, alice, "south"), (alice, bob, "south")]
+    games = [start_duel(north, south) for north, south, _ in plan]
+    for game, (_, _, late) in zip(games, plan):
+        Seat.objects.filter(game=game, role=late).update(deadline_at=timezone.now() - datetime.timedelta(minutes=1))
+    assert services.games_time_out_overdue() == len(plan)
+    expected = {u.pk: glicko2.Player() for u in (alice, bob, carol)}
+    for game, (north, south, late) in zip(games, plan):  # the sweep takes games in id order
+        winner = "north" if late == "south" else "south"
+        after = glicko2.rate_game({north.pk: ("north", expected[north.pk]), south.pk: ("south", expected[south.pk])},
+                                  [winner])
+        expected.update(after)
+    for user in (alice, bob, carol):
+        row = rating(user)
+        assert (row.rating, row.rd) == (pytest.approx(expected[user.pk].rating), pytest.approx(expected[user.pk].rd))
+    assert (rating(alice).games, rating(alice).wins, rating(alice).losses) == (4, 2, 2)
+    assert (rating(bob).wins, rating(bob).losses, rating(carol).wins) == (1, 2, 1)
+    sides = {(s.role, s.wins, s.losses) for s in SideRecord.objects.filter(user=alice)}
+    assert sides == {("north", 2, 1), ("south", 0, 1)}
+    assert RatingChange.objects.count() == 2 * len(plan)
+    ratings.totals_rebuild(alice.pk, "duel")  # the totals agree with the changes they were built from
+    assert rating(alice).rating == pytest.approx(expected[alice.pk].rating)

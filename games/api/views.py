@@ -76,8 +76,9 @@ def game_detail(request, game_id):
 @api_view(["GET"])
 def prompt(request, game_id):
     """My current choices; ``prompt`` is null when nothing is asked of me."""
-    game = _game(game_id)
-    role, current = selectors.game_prompt(game, request.user)
+    game, role, current = selectors.game_prompt(game_id, request.user)
+    if game is None:
+        raise NotFound()
     return Response({"seq": game.seq, "status": game.status, "role": role, "prompt": _prompt_json(current)})
 
 

@@ -176,11 +176,20 @@ def _check_open_and_repeat(ladder: Ladder, challenger, defender) -> None:
 # -- results ---------------------------------------------------------------------
 def ladder_game_finish(game: Game) -> Challenge | None:
     """Move rungs after a ladder game (called inside the game's transaction)."""
-    if not game.rated:
-        return None  # ladder games are always rated: no query for the others
-    challenge = Challenge.objects.filter(game=game, status=Challenge.Status.OPEN).first()
-    if challenge is None:
-        return None
+    done = ladder_games_finish([game])
+    return done[0] if done else None
+
+
+def ladder_games_finish(games: list[Game]) -> list[Challenge]:
+    """Move rungs after the ladder games among ``games``: one query when none is."""
+    rated = {g.pk: g for g in games if g.rated}  # ladder games are always rated
+    if not rated:
+        return []
+    challenges = Challenge.objects.filter(game__any=list(rated), status=Challenge.Status.OPEN).order_by("pk")
+    return [_challenge_finish(challenge, rated[challenge.game_id]) for challenge in challenges]
+
+
+def _challenge_finish(challenge: Challenge, game: Game) -> Challenge:
     _lock(challenge.ladder_id)
     challenge = Challenge.objects.select_for_update().get(pk=challenge.pk)
     if challenge.status != Challenge.Status.OPEN:

@@ -1,6 +1,6 @@
 """Rating services: record a finished game, recompute after a correction.
 
-Both run inside the game's transaction (the ``game_finished`` /
+Both run inside the game's transaction (the ``games_finished`` /
 ``game_result_changed`` receivers) and lock the players' Rating rows in user
 id order, so two games sharing a player are rated one after the other.
 """
@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime
 import logging
+from typing import NamedTuple
 
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from games import bulk
 from games.models import Game, Seat
 
 from . import glicko2
@@ -55,31 +57,72 @@ def ranked_until(player: glicko2.Player, played_at):
     return played_at + glicko2.periods_until(player, PROVISIONAL_RD) * PERIOD
 
 
-# -- recording one game ------------------------------------------------------
+# -- recording finished games ------------------------------------------------
 def rating_game_record(game: Game) -> list[RatingChange]:
     """Rate a game that just finished (called with the game row locked)."""
-    if not game_counts(game) or RatingChange.objects.filter(game=game).exists():
-        return []
-    seats = list(Seat.objects.filter(game=game).exclude(role=""))
-    if len(seats) < 2:
-        return []
-    rows = _lock_ratings(game.title_id, [s.user_id for s in seats])
+    return ratings_games_record([game])
+
+
+def ratings_games_record(games: list[Game]) -> list[RatingChange]:
+    """Rate games that just finished, in finish order (called with their rows locked).
+
+    A fixed number of queries per title however many games finish together
+    (the timeout sweep): each player's rating is carried from one game to the
+    next in memory and every row is written once.
+    """
+    games = [g for g in games if game_counts(g)]
+    if games:
+        rated = set(RatingChange.objects.filter(game__any=games).values_list("game_id", flat=True))
+        games = [g for g in games if g.pk not in rated]
+    seats = _rated_seats(games)
+    games = [g for g in games if len(seats.get(g.pk, ())) >= 2]
+    changes = []
+    for title_id in sorted({g.title_id for g in games}):
+        changes += _record_title(title_id, [g for g in games if g.title_id == title_id], seats)
+    return changes
+
+
+class SeatKey(NamedTuple):
+    """What rating needs of a Seat (loaded as tuples: a sweep reads thousands)."""
+
+    user_id: int
+    role: str
+
+
+def _rated_seats(games: list[Game]) -> dict[int, list[SeatKey]]:
+    seats = {}
+    if games:
+        rows = Seat.objects.filter(game__any=games).exclude(role="").order_by("game_id", "pk")
+        for game_id, user_id, role in rows.values_list("game_id", "user_id", "role"):
+            seats.setdefault(game_id, []).append(SeatKey(user_id, role))
+    return seats
+
+
+def _record_title(title_id: str, games: list[Game], seats: dict) -> list[RatingChange]:
+    rows = _lock_ratings(title_id, {s.user_id for g in games for s in seats[g.pk]})
     states = {uid: (row.player, row.last_played) for uid, row in rows.items()}
-    changes = _rate(game, seats, states)
-    for change in changes:
-        _apply_change(rows[change.user_id], change)
+    changes = []
+    for game in sorted(games, key=lambda g: (g.finished_at or timezone.now(), g.pk)):
+        changes += _changes(game, seats[game.pk], states)
+    bulk.insert(changes)
+    _apply_changes(title_id, rows, changes)
     return changes
 
 
 def _lock_ratings(title_id: str, user_ids) -> dict[int, Rating]:
-    for uid in sorted(set(user_ids)):
-        Rating.objects.get_or_create(user_id=uid, title_id=title_id)
+    """Create missing rows, then lock them all in user id order."""
+    user_ids = sorted(set(user_ids))
+    Rating.objects.bulk_create([Rating(user_id=uid, title_id=title_id) for uid in user_ids], ignore_conflicts=True)
     rows = Rating.objects.select_for_update().filter(title_id=title_id, user_id__in=user_ids).order_by("user_id")
     return {row.user_id: row for row in rows}
 
 
 def _rate(game: Game, seats: list[Seat], states: dict) -> list[RatingChange]:
-    """Create the game's RatingChange rows from each player's state before it."""
+    return RatingChange.objects.bulk_create(_changes(game, seats, states))
+
+
+def _changes(game: Game, seats: list[Seat], states: dict) -> list[RatingChange]:
+    """The game's RatingChange rows from each player's state before it; ``states`` moves on."""
     at = game.finished_at or timezone.now()
     winners = (game.result or {}).get("winners") or []
     roles = [s.role for s in seats]
@@ -99,21 +142,36 @@ def _rate(game: Game, seats: list[Seat], states: dict) -> list[RatingChange]:
             last_played_before=last_played, rating_after=new.rating, rd_after=new.rd,
             volatility_after=new.volatility))
         states[seat.user_id] = (new, at)
-    return RatingChange.objects.bulk_create(changes)
+    return changes
 
 
-def _apply_change(row: Rating, change: RatingChange) -> None:
-    new = glicko2.Player(change.rating_after, change.rd_after, change.volatility_after)
-    row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
-    row.games += 1
-    field = {"win": "wins", "loss": "losses", "draw": "draws"}[change.outcome]
-    setattr(row, field, getattr(row, field) + 1)
-    row.last_played = change.finished_at
-    row.ranked_until = ranked_until(new, change.finished_at)
-    row.save()
-    side, _ = SideRecord.objects.get_or_create(user_id=row.user_id, title_id=row.title_id, role=change.role)
-    setattr(side, field, getattr(side, field) + 1)
-    side.save(update_fields=[field])
+RATING_FIELDS = ["rating", "rd", "volatility", "games", "wins", "losses", "draws", "last_played", "ranked_until"]
+OUTCOME_FIELD = {"win": "wins", "loss": "losses", "draw": "draws"}
+
+
+def _apply_changes(title_id: str, rows: dict[int, Rating], changes: list[RatingChange]) -> None:
+    """Add ``changes`` (in finish order) to the Rating and SideRecord totals."""
+    sides = _lock_sides(title_id, {(c.user_id, c.role) for c in changes})
+    for change in changes:
+        row, field = rows[change.user_id], OUTCOME_FIELD[change.outcome]
+        row.rating, row.rd, row.volatility = change.rating_after, change.rd_after, change.volatility_after
+        row.games += 1
+        setattr(row, field, getattr(row, field) + 1)
+        row.last_played = change.finished_at
+        row.ranked_until = ranked_until(row.player, change.finished_at)
+        side = sides[change.user_id, change.role]
+        setattr(side, field, getattr(side, field) + 1)
+    Rating.objects.bulk_update(list(rows.values()), RATING_FIELDS)
+    SideRecord.objects.bulk_update(list(sides.values()), list(OUTCOME_FIELD.values()))
+
+
+def _lock_sides(title_id: str, keys: set) -> dict[tuple, SideRecord]:
+    SideRecord.objects.bulk_create([SideRecord(user_id=uid, title_id=title_id, role=role)
+                                    for uid, role in sorted(keys)],
+                                   ignore_conflicts=True)
+    rows = SideRecord.objects.select_for_update().filter(
+        title_id=title_id, user_id__in={uid for uid, _ in keys}).order_by("user_id", "role")
+    return {(s.user_id, s.role): s for s in rows if (s.user_id, s.role) in keys}
 
 
 # -- recomputing after a correction -----------------------------------------
@@ -188,7 +246,7 @@ def totals_rebuild(user_id, title_id: str) -> Rating:
     row.ranked_until = ranked_until(new, last.finished_at) if last else None
     row.save()
     SideRecord.objects.filter(user_id=user_id, title_id=title_id).delete()
-    for role in changes.values_list("role", flat=True).distinct():
+    for role in changes.order_by().values_list("role", flat=True).distinct():
         side = _outcome_counts(changes.filter(role=role))
         SideRecord.objects.create(user_id=user_id, title_id=title_id, role=role,
                                   wins=side["win"], losses=side["loss"], draws=side["draw"])

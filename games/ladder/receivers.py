@@ -7,15 +7,15 @@ on each other in a cycle.
 """
 from django.dispatch import receiver
 
-from games.signals import game_finished, game_result_changed
+from games.signals import game_result_changed, games_finished
 
 from . import ladders, ratings
 
 
-@receiver(game_finished, dispatch_uid="ladder.game_finished")
-def on_game_finished(sender, game, **kwargs):
-    ratings.rating_game_record(game)
-    ladders.ladder_game_finish(game)
+@receiver(games_finished, dispatch_uid="ladder.games_finished")
+def on_games_finished(sender, games, **kwargs):
+    ratings.ratings_games_record(games)
+    ladders.ladder_games_finish(games)
 
 
 @receiver(game_result_changed, dispatch_uid="ladder.game_result_changed")

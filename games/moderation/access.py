@@ -46,15 +46,19 @@ def can_read_game_chat(game: Game, user) -> bool:
     return seat_of(game, user) is not None or is_moderator(user)
 
 
-def active_sanction(user, kind: str):
-    """The user's running sanction of ``kind`` ending last, or None."""
+def running_sanctions(kind: str):
+    """Sanctions of ``kind`` in force now (not lifted, started, not yet ended)."""
     from .models import UserSanction
 
+    now = timezone.now()
+    return UserSanction.objects.filter(kind=kind, lifted_at=None, starts_at__lte=now, ends_at__gt=now)
+
+
+def active_sanction(user, kind: str):
+    """The user's running sanction of ``kind`` ending last, or None."""
     if not user or not user.is_authenticated:
         return None
-    now = timezone.now()
-    return (UserSanction.objects.filter(user=user, kind=kind, lifted_at=None, starts_at__lte=now, ends_at__gt=now)
-            .order_by("-ends_at").first())
+    return running_sanctions(kind).filter(user=user).order_by("-ends_at").first()
 
 
 def is_suspended(user) -> bool:

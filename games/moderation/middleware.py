@@ -2,13 +2,16 @@
 
 Every POST/PUT/PATCH/DELETE of a suspended user is refused with 403, except
 logging out, the language switch and the appeal form. The user comes from
-the session or, for the JSON API, from a ``Authorization: Token`` header.
+the session or, for the JSON API, from a ``Authorization: Token`` header
+(looked up once, with the suspension, and reused by DRF's authentication).
 Reads cost no query: only unsafe requests look the suspension up.
 """
 from __future__ import annotations
 
 from django.http import HttpResponseForbidden, JsonResponse
 from django.utils.translation import gettext as _
+
+from games.api.auth import token_from_header
 
 from . import access
 
@@ -29,8 +32,7 @@ class SuspensionMiddleware:
         match = request.resolver_match
         if match is not None and match.view_name in ALLOWED:
             return None
-        user = _request_user(request)
-        if user is None or not access.is_suspended(user):
+        if not _suspended(request):
             return None
         message = _("Your account is suspended: you can read and appeal only.")
         if request.path.startswith(("/api/", "/moderation/api/")):
@@ -38,14 +40,9 @@ class SuspensionMiddleware:
         return HttpResponseForbidden(message)
 
 
-def _request_user(request):
+def _suspended(request) -> bool:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
-        return user
-    header = request.META.get("HTTP_AUTHORIZATION", "")
-    if header.startswith("Token "):
-        from rest_framework.authtoken.models import Token
-
-        token = Token.objects.select_related("user").filter(key=header[6:].strip()).first()
-        return token.user if token else None
-    return None
+        return access.is_suspended(user)
+    token = token_from_header(request)  # one query, kept for DRF's authentication
+    return bool(token and token.suspended)
