@@ -101,6 +101,7 @@ def main():
     setup_django()
     from django.utils import timezone
 
+    from config.warmup import process_ready
     from games import services
     from games.models import Move, Seat
 
@@ -108,6 +109,7 @@ def main():
     started = time.perf_counter()
     populate(args.seats, args.overdue, args.title, rated=not args.unrated)
     print(f"created {Seat.objects.count():,} seats with deadlines in {time.perf_counter() - started:.1f}s")
+    process_ready()  # as the Celery worker does when it starts
     warm = services.games_time_out_overdue(now=timezone.now() - datetime.timedelta(hours=1))
     print(f"warm-up run (a worker that has swept before) timed out {warm} game")
     started = time.perf_counter()

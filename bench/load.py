@@ -25,6 +25,7 @@ import http.client
 import json
 import os
 import random
+import runpy
 import signal
 import statistics
 import subprocess
@@ -47,8 +48,8 @@ def parse_args():
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--games-per-pair", type=int, default=4)
     parser.add_argument("--title", default="duel")
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (default: config)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per process (default: config)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean pause (seconds, exponential) before each move, like a quick player; "
                              "0 makes a closed-loop stress test that measures the saturated machine")
@@ -105,9 +106,10 @@ def create_games(args) -> list[tuple[str, list[int]]]:
 
 
 def start_server(env: dict, args) -> subprocess.Popen:
-    cmd = [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}",
-           "-k", "gthread", "-w", str(args.workers), "--threads", str(args.threads),
-           "--log-level", "warning", "--backlog", "256"]
+    cmd = [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "config/gunicorn.conf.py"), "config.wsgi",
+           "-b", f"127.0.0.1:{PORT}"]
+    cmd += ["-w", str(args.workers)] if args.workers else []
+    cmd += ["--threads", str(args.threads)] if args.threads else []
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
     for _ in range(100):
         try:
@@ -128,6 +130,8 @@ class Client(threading.Thread):
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.games, self.stop_at, self.random = games, stop_at, random.Random(seed)
         self.latencies: list[float] = []
+        self.timings: list[dict] = []  # the parts spent in Django and in SQL (Server-Timing)
+        self.last_timing = {}
         self.accepted, self.errors, self.finished = 0, [], 0
         self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
 
@@ -136,6 +140,7 @@ class Client(threading.Thread):
             try:
                 self.conn.request(method, path, body=json.dumps(body) if body else None, headers=self.headers)
                 response = self.conn.getresponse()
+                self.last_timing = server_timing(response.getheader("Server-Timing", ""))
                 return response.status, json.loads(response.read() or b"null")
             except (http.client.HTTPException, ConnectionError):
                 self.conn.close()
@@ -171,11 +176,23 @@ class Client(threading.Thread):
         started = time.perf_counter()
         status, reply = self.call("POST", f"/api/games/{game_id}/actions/", body)
         self.latencies.append(time.perf_counter() - started)
+        self.timings.append(self.last_timing)
         if status == 200:
             self.accepted += 1
         else:
             self.errors.append((status, reply))
         return 1
+
+
+def server_timing(header: str) -> dict:
+    """Seconds per metric of a Server-Timing header ({"app": 0.012, "db": 0.004})."""
+    metrics = {}
+    for part in header.split(","):
+        fields = part.strip().split(";")
+        durations = [f[4:] for f in fields[1:] if f.startswith("dur=")]
+        if durations:
+            metrics[fields[0]] = float(durations[0]) / 1000
+    return metrics
 
 
 def cpu_seconds(pid: int) -> float:
@@ -211,6 +228,11 @@ def report(clients: list[Client], elapsed: float, stored: int) -> None:
     print(f"clients: {len(clients)}  think: {clients[0].think:g}s  duration: {elapsed:.1f}s  "
           f"submissions: {len(latencies)}")
     print(f"move submission latency ms: p50 {q[49]*1000:.1f}  p95 {q[94]*1000:.1f}  p99 {q[98]*1000:.1f}")
+    for metric, label in (("app", "in Django"), ("db", "waiting on SQL")):
+        part = sorted(t.get(metric, 0.0) for c in clients for t in c.timings)
+        a = statistics.quantiles(part, n=100) if len(part) > 1 else [0] * 99
+        print(f"  of which {label} (Server-Timing) ms: p50 {a[49]*1000:.1f}  p95 {a[94]*1000:.1f}  "
+              f"p99 {a[98]*1000:.1f}")
     print(f"moves per second: {accepted / elapsed:.1f}  games finished: {sum(c.finished for c in clients)}")
     print(f"errors: {len(errors)} {errors[:3] if errors else ''}")
     print(f"accepted responses: {accepted}  Move rows stored: {stored}  "
@@ -222,6 +244,8 @@ def main():
     env = environment()
     players = prepare_database(env, args)
     server = start_server(env, args)
+    conf = runpy.run_path(str(ROOT / "config/gunicorn.conf.py"))
+    print(f"gunicorn: {args.workers or conf['workers']} processes x {args.threads or conf['threads']} threads")
     try:
         stop_at = time.monotonic() + args.duration
         clients = [Client(token, games, stop_at, i, args.think) for i, (token, games) in enumerate(players)]

@@ -3,16 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Prefetch, Q, Subquery
 
 from . import engine
 from .models import Game, Seat
 
 
 def game_list_for_user(user) -> list[Game]:
-    """The user's games: those waiting on them first, then by last change."""
-    seats = (Seat.objects.filter(user=user).select_related("game", "user__profile")
-             .order_by("-awaiting", "deadline_at", "-game__updated_at"))
+    """The user's games: those waiting on them first, then by last change.
+
+    Three queries however many games: the states stay in the database and
+    every game's players come in one query.
+    """
+    players = Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("pk"))
+    seats = (Seat.objects.filter(user=user).select_related("game", "user__profile").defer("game__state")
+             .prefetch_related(players).order_by("-awaiting", "deadline_at", "-game__updated_at"))
     return [_with_seat(s) for s in seats]
 
 

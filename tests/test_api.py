@@ -127,3 +127,36 @@ def test_polling_for_the_prompt_costs_two_queries(api_for, duel, alice, bob):
             data = client.get(f"/api/games/{duel.pk}/prompt/").json()
         assert len(captured.captured_queries) == 2
         assert (data["prompt"] is not None) == has_prompt and data["seq"] == seq + 1
+
+
+def test_my_games_list_costs_the_same_queries_for_one_game_or_five(api_for, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import services
+
+    client = api_for(alice)
+
+    def listed():
+        with CaptureQueriesContext(connection) as captured:
+            games = client.get("/api/games/").json()
+        return len(games), len(captured.captured_queries), games
+
+    def start_games(count):
+        for _ in range(count):
+            game = services.game_create(user=alice, title_id="duel", creator_role="north")
+            services.seat_join(game_id=game.pk, user=bob)
+
+    start_games(1)
+    one, queries_for_one, _ = listed()
+    start_games(4)
+    five, queries_for_five, games = listed()
+    assert (one, five) == (1, 5) and queries_for_one == queries_for_five
+    assert {p["user"] for p in games[0]["players"]} == {"alice", "bob"}
+
+
+def test_responses_say_how_long_django_and_the_database_took(api_for, duel, alice):
+    timing = api_for(alice).get(f"/api/games/{duel.pk}/prompt/")["Server-Timing"]
+    app, db = [part.strip() for part in timing.split(",")]
+    assert app.startswith("app;dur=") and float(app.split("=")[1]) > 0
+    assert db.startswith("db;dur=") and db.endswith(';desc="2 queries"')

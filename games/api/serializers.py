@@ -58,7 +58,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
     def get_players(self, game) -> list[dict]:
         return [{"user": s.user.username, "role": s.role or None,
                  "deadline": s.deadline_at.isoformat() if s.deadline_at else None}
-                for s in game.seats.select_related("user")]
+                for s in game.seats.all()]  # prefetched by selectors.game_list_for_user
 
 
 class MoveSerializer(serializers.Serializer):
