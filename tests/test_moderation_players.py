@@ -291,3 +291,27 @@ def test_only_moderators_sanction_and_never_themselves(alice, bob, mod):
     with pytest.raises(BadRequest):
         sanctions.sanction_create(user=bob, kind="suspend", moderator=mod, reason="no period given")
     assert not UserSanction.objects.exists() and not AuditEntry.objects.exists()
+
+
+@pytest.mark.parametrize("kind, starts, ends, lifted, suspended", [
+    ("suspend", -1, 2, False, True),  # running
+    ("suspend", -3, -1, False, False),  # over
+    ("suspend", 1, 3, False, False),  # not yet
+    ("suspend", -1, 2, True, False),  # lifted
+    ("mute", -1, 2, False, False),  # another kind
+    ("warn", -1, None, False, False),  # a warning has no end
+])
+def test_the_api_token_lookup_and_the_pages_agree_on_who_is_suspended(bob, mod, kind, starts, ends, lifted,
+                                                                       suspended):
+    from django.test import RequestFactory
+
+    from games.api.auth import token_user
+    from games.moderation import access
+    from games.moderation.models import UserSanction
+
+    now, day = timezone.now(), datetime.timedelta(days=1)
+    UserSanction.objects.create(user=bob, kind=kind, created_by=mod, reason="x", starts_at=now + starts * day,
+                                ends_at=None if ends is None else now + ends * day, lifted_at=now if lifted else None)
+    token = Token.objects.create(user=bob)
+    request = RequestFactory().post("/api/games/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert token_user(request).suspended is access.is_suspended(bob) is suspended

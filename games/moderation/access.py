@@ -54,6 +54,13 @@ def running_sanctions(kind: str):
     return UserSanction.objects.filter(kind=kind, lifted_at=None, starts_at__lte=now, ends_at__gt=now)
 
 
+def suspended_sql(user_column: str) -> str:
+    """``running_sanctions("suspend")`` for one user as an SQL condition (two
+    ``%s``: now, now), for the API's raw token lookup (``games/api/auth.py``)."""
+    return ("EXISTS (SELECT 1 FROM moderation_usersanction s WHERE s.user_id = " + user_column +
+            " AND s.kind = 'suspend' AND s.lifted_at IS NULL AND s.starts_at <= %s AND s.ends_at > %s)")
+
+
 def active_sanction(user, kind: str):
     """The user's running sanction of ``kind`` ending last, or None."""
     if not user or not user.is_authenticated:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import HttpResponseForbidden, JsonResponse
 from django.utils.translation import gettext as _
 
-from games.api.auth import token_from_header
+from games.api.auth import token_user
 
 from . import access
 
@@ -44,5 +44,5 @@ def _suspended(request) -> bool:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return access.is_suspended(user)
-    token = token_from_header(request)  # one query, kept for DRF's authentication
-    return bool(token and token.suspended)
+    user = token_user(request)  # one query, kept for DRF's authentication
+    return bool(user and user.suspended)
