@@ -86,8 +86,7 @@ def _json_value(field, value):
 
 
 def _column_types(fields) -> str:
-    return ", ".join(f"{_quote(f.column)} {f.db_type(connection)}"
-                     for f in fields)
+    return ", ".join(f"{_quote(f.column)} {f.db_type(connection)}" for f in fields)
 
 
 def _quote(name: str) -> str:

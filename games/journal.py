@@ -97,9 +97,9 @@ def _write_snapshots(games: list[Game]) -> None:
                                       for g in games])
         return
     with connection.cursor() as cursor:
-        cursor.execute("INSERT INTO games_snapshot (game_id, seq, state, active_roles, created_at) "
-                       "SELECT id, seq, state, active_roles, updated_at FROM games_game WHERE id = ANY(%s)",
-                       [[g.pk for g in games]])
+        cursor.execute(f"INSERT INTO {Snapshot._meta.db_table} (game_id, seq, state, active_roles, created_at) "
+                       f"SELECT id, seq, state, active_roles, updated_at FROM {Game._meta.db_table} "
+                       f"WHERE id = ANY(%s)", [[g.pk for g in games]])
 
 
 def _refresh_hands(entries: list[Entry]) -> None:

@@ -197,7 +197,8 @@ def _seats_of(game: Game) -> list[Seat]:
 def _role_of(game: Game, user, seats: list[Seat]) -> str:
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(_("This game is over.") if game.is_over else None)
-    seat = next((s for s in seats if user and s.user_id == user.pk), None)
+    mine = user is not None and user.is_authenticated
+    seat = next((s for s in seats if mine and s.user_id == user.pk), None)
     if seat is None or not seat.role:
         raise NotYourSeat()
     return seat.role

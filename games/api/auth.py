@@ -18,12 +18,18 @@ from rest_framework.authtoken.models import Token
 KEYWORD = "Token "
 
 
+def token_key(request) -> str:
+    """The key of the request's ``Authorization: Token <key>``; "" when there is none we can read."""
+    header = request.META.get("HTTP_AUTHORIZATION", "")
+    key = header[len(KEYWORD):].strip() if header.startswith(KEYWORD) else ""
+    return "" if " " in key else key
+
+
 def token_user(request):
-    """The user of the request's ``Authorization: Token <key>``, or None (looked up once)."""
+    """The user of the request's token, with ``suspended`` set, or None (looked up once)."""
     if not hasattr(request, "_hotline_token_user"):
-        header = request.META.get("HTTP_AUTHORIZATION", "")
-        key = header[len(KEYWORD):].strip() if header.startswith(KEYWORD) else ""
-        request._hotline_token_user = _user_of(key) if key and " " not in key else None
+        key = token_key(request)
+        request._hotline_token_user = _user_of(key) if key else None
     return request._hotline_token_user
 
 
@@ -51,4 +57,4 @@ class CachedTokenAuthentication(authentication.TokenAuthentication):
             return super().authenticate(request)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return user, request._request.META["HTTP_AUTHORIZATION"][len(KEYWORD):].strip()
+        return user, token_key(request._request)

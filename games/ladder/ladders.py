@@ -174,14 +174,9 @@ def _check_open_and_repeat(ladder: Ladder, challenger, defender) -> None:
 
 
 # -- results ---------------------------------------------------------------------
-def ladder_game_finish(game: Game) -> Challenge | None:
-    """Move rungs after a ladder game (called inside the game's transaction)."""
-    done = ladder_games_finish([game])
-    return done[0] if done else None
-
-
 def ladder_games_finish(games: list[Game]) -> list[Challenge]:
-    """Move rungs after the ladder games among ``games``: one query when none is."""
+    """Move rungs after the ladder games among ``games`` (called inside their
+    transaction): one query when none is a ladder game."""
     rated = {g.pk: g for g in games if g.rated}  # ladder games are always rated
     if not rated:
         return []

@@ -58,11 +58,6 @@ def ranked_until(player: glicko2.Player, played_at):
 
 
 # -- recording finished games ------------------------------------------------
-def rating_game_record(game: Game) -> list[RatingChange]:
-    """Rate a game that just finished (called with the game row locked)."""
-    return ratings_games_record([game])
-
-
 def ratings_games_record(games: list[Game]) -> list[RatingChange]:
     """Rate games that just finished, in finish order (called with their rows locked).
 
@@ -115,10 +110,6 @@ def _lock_ratings(title_id: str, user_ids) -> dict[int, Rating]:
     Rating.objects.bulk_create([Rating(user_id=uid, title_id=title_id) for uid in user_ids], ignore_conflicts=True)
     rows = Rating.objects.select_for_update().filter(title_id=title_id, user_id__in=user_ids).order_by("user_id")
     return {row.user_id: row for row in rows}
-
-
-def _rate(game: Game, seats: list[Seat], states: dict) -> list[RatingChange]:
-    return RatingChange.objects.bulk_create(_changes(game, seats, states))
 
 
 def _changes(game: Game, seats: list[Seat], states: dict) -> list[RatingChange]:
@@ -200,7 +191,7 @@ def ratings_recompute(game: Game, previous: dict | None = None) -> RatingRecompu
             states[uid] = _state_before(uid, later)
         RatingChange.objects.filter(game=later).delete()
         if game_counts(later) and len(seats) >= 2:
-            _rate(later, seats, states)
+            RatingChange.objects.bulk_create(_changes(later, seats, states))
         replayed += 1
     for uid in affected:
         totals_rebuild(uid, game.title_id)
