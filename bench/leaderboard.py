@@ -42,6 +42,9 @@ def setup_django() -> None:
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a scratch PostgreSQL database, e.g. "
                  "postgres://postgres@127.0.0.1:5432/hotline_ladder_bench")
+    from scratch_db import ensure_database
+
+    ensure_database(os.environ["DATABASE_URL"])
     # The test settings register the example title "duel" and plain static files.
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
     os.environ.setdefault("DJANGO_DEBUG", "0")
