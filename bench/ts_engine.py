@@ -27,7 +27,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from games.rules.core import Action, rng  # noqa: E402
 from games.rules.core.flow import take_log  # noqa: E402
 from games.rules.core.testing import new_game  # noqa: E402
-from games.rules.twilight_struggle import RULES  # noqa: E402
+from games.titles.twilight_struggle.rules import RULES  # noqa: E402
 
 clock = time.process_time_ns
 
@@ -152,8 +152,8 @@ def main(games: int = 1000) -> None:
 def without_card_events() -> None:
     """The engine as it was before the card issues: only the scoring cards and
     the China Card keep their events (for before/after comparisons)."""
-    from games.rules.twilight_struggle.data import CHINA, SCORING
-    from games.rules.twilight_struggle.events import REGISTRY
+    from games.titles.twilight_struggle.rules.data import CHINA, SCORING
+    from games.titles.twilight_struggle.rules.events import REGISTRY
 
     for card in [c for c in REGISTRY if c not in SCORING and c != CHINA]:
         del REGISTRY[card]

@@ -3,7 +3,7 @@ from importlib import import_module
 
 from django.conf import settings
 
-BUILTIN = ["games.rules.twilight_struggle"]
+BUILTIN = ["games.titles.twilight_struggle.rules"]
 
 
 class UnknownTitle(LookupError):

@@ -124,7 +124,7 @@ def visible(html: str) -> str:
 def other_hand_canary(match, viewer, page):
     """No page, partial or JSON of ``viewer`` names or ids a card of the other hand."""
     from games import engine
-    from games.rules.twilight_struggle import data
+    from games.titles.twilight_struggle.rules import data
 
     game = match.fresh()
     other = "us" if viewer == "ussr" else "ussr"
@@ -152,7 +152,7 @@ def other_hand_canary(match, viewer, page):
 
 def test_twilight_struggle_two_players_in_the_browser(browser, live_server, alice, bob):
     from games.models import Game
-    from games.rules.twilight_struggle import data
+    from games.titles.twilight_struggle.rules import data
 
     a = logged_in_page(browser, live_server, alice, 360, 780)  # USSR, phone
     b = logged_in_page(browser, live_server, bob, 1280, 900)  # US, desktop
@@ -258,7 +258,7 @@ def play_round(match, role, done):
     prompt = match.prompt(role)
     offered = {(c.verb, c.arg) for c in prompt.choices}
     hand = match.fresh().state["hands"][role]
-    from games.rules.twilight_struggle import data
+    from games.titles.twilight_struggle.rules import data
 
     def own_first(cards):  # own or neutral cards first: no opponent event to resolve
         return sorted(cards, key=lambda n: (data.SIDE[n] not in (role, "neutral"), -data.OPS[n]))

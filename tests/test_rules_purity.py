@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "games" / "rules"
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+RULES_DIR = GAMES_DIR
 FORBIDDEN_MODULES = {"django", "random", "time", "datetime", "secrets", "os", "socket", "requests",
                      "urllib", "subprocess", "sqlite3", "psycopg", "celery", "shutil", "tempfile"}
 FORBIDDEN_CALLS = {"open", "input", "print", "exec", "eval", "__import__", "breakpoint"}
@@ -12,8 +13,13 @@ FORBIDDEN_CALLS = {"open", "input", "print", "exec", "eval", "__import__", "brea
 DATA_LOADERS = {"data.py"}
 
 
+def rule_dirs() -> list[Path]:
+    """The contract (games/rules/core) and every title's rules/ package."""
+    return [GAMES_DIR / "rules"] + sorted((GAMES_DIR / "titles").glob("*/rules"))
+
+
 def rule_files():
-    return sorted(p for p in RULES_DIR.rglob("*.py") if "tests" not in p.relative_to(RULES_DIR).parts)
+    return sorted(p for d in rule_dirs() for p in d.rglob("*.py") if "tests" not in p.relative_to(d).parts)
 
 
 def offences(path: Path) -> list[str]:

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.boards import twilight_struggle_layout as layout
 from games.boards.twilight_struggle_cards import SUMMARY
-from games.rules.twilight_struggle import data
+from games.titles.twilight_struggle.rules import data
 
 TITLE = "twilight_struggle"
 

@@ -2,7 +2,7 @@
 
 Not a copy of any published map art: countries sit on a loose grid, grouped by
 region, so that adjacency lines stay short and do not cross other boxes (a
-test checks that). Country ids are those of ``games.rules.twilight_struggle.data``.
+test checks that). Country ids are those of ``games.titles.twilight_struggle.rules.data``.
 """
 from __future__ import annotations
 

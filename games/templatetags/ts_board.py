@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.boards import twilight_struggle_cards as card_text
 from games.boards import twilight_struggle_layout as layout
-from games.rules.twilight_struggle import data
+from games.titles.twilight_struggle.rules import data
 
 register = template.Library()
 

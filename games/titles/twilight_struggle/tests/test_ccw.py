@@ -1,8 +1,8 @@
 """The Chinese Civil War variant (section 12)."""
 from games.rules.core.testing import choices
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.data import CCW, CHINA
-from games.rules.twilight_struggle.events import (REGISTRY, holds_china, korean_war_modifier,
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.data import CCW, CHINA
+from games.titles.twilight_struggle.rules.events import (REGISTRY, holds_china, korean_war_modifier,
                                                   offer_event)
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put

@@ -2,8 +2,8 @@
 import pytest
 
 from games.rules.core.testing import choices, force_rolls
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.events import REGISTRY
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.events import REGISTRY
 
 from .helpers import ID, action_round, after_setup, clear_board, do, era_round, ids, inf, kinds, put
 
@@ -66,7 +66,7 @@ def test_nuclear_subs_us_battleground_coup_keeps_defcon_this_turn():
     state = mid("us", [41], iran=(0, 1))
     do(state, "us", "event", 41)
     assert 41 in state["removed"] and "41" in RULES.view(state, "ussr")["effects"]
-    from games.rules.twilight_struggle.ops import coup
+    from games.titles.twilight_struggle.rules.ops import coup
     state["defcon"] = 3
     force_rolls(state, [6])
     coup(state, "us", ID["iran"], 3)
@@ -86,7 +86,7 @@ def test_salt_improves_defcon_coups_minus_one_and_takes_a_discard():
     do(state, "ussr", "take", 26)
     assert 26 in state["hands"]["ussr"] and state["discard"] == [1, 19]
     assert 43 in state["removed"]
-    from games.rules.twilight_struggle.ops import coup_mod
+    from games.titles.twilight_struggle.rules.ops import coup_mod
     assert coup_mod(state, "us", ID["iran"]) == -1 and coup_mod(state, "ussr", ID["iran"]) == -1
 
 
@@ -199,7 +199,7 @@ def test_kitchen_debates_played_by_ussr_for_ops_without_condition_is_discarded()
 
 # -- 51-58 -----------------------------------------------------------------------------
 def test_brezhnev_doctrine_plus_one_capped_at_four():
-    from games.rules.twilight_struggle.cards import ops_value
+    from games.titles.twilight_struggle.rules.cards import ops_value
     state = mid("ussr", [51])
     do(state, "ussr", "event", 51)
     assert ops_value(state, "ussr", 19) == 2 and ops_value(state, "ussr", 50) == 4
@@ -237,7 +237,7 @@ def test_willy_brandt_vp_influence_and_nato_exemption_until_game_end():
     assert 55 in state["removed"] and state["effects"]["55"]["until"] == "game"
     assert "55" in RULES.view(state, "us")["effects"]
     state["effects"]["21"] = {"role": "us", "until": "game"}
-    from games.rules.twilight_struggle.ops import forbidden
+    from games.titles.twilight_struggle.rules.ops import forbidden
     assert not forbidden(state, "ussr", ID["west_germany"], "coup")
 
 
@@ -398,7 +398,7 @@ def test_john_paul_ii():
 
 
 def test_death_squads_plus_for_player_minus_for_opponent_in_latin_america_only():
-    from games.rules.twilight_struggle.ops import coup_mod
+    from games.titles.twilight_struggle.rules.ops import coup_mod
     state = mid("ussr", [69])
     do(state, "ussr", "event", 69)
     assert coup_mod(state, "ussr", ID["chile"]) == 1
@@ -411,7 +411,7 @@ def test_death_squads_plus_for_player_minus_for_opponent_in_latin_america_only()
 def test_death_squads_coup_roll_modified():
     state = mid("us", [69], panama=(0, 1))
     do(state, "us", "event", 69)
-    from games.rules.twilight_struggle.ops import coup
+    from games.titles.twilight_struggle.rules.ops import coup
     force_rolls(state, [3])
     coup(state, "us", ID["panama"], 1)  # 3 + 1 + 1 - 4 = 1
     assert inf(state, "panama") == (0, 0)
@@ -570,7 +570,7 @@ def test_shuttle_diplomacy_used_by_the_next_middle_east_scoring_then_discarded()
 
 
 def test_shuttle_diplomacy_survives_other_scorings_and_not_used_at_final_scoring():
-    from games.rules.twilight_struggle.scoring import final_scoring
+    from games.titles.twilight_struggle.rules.scoring import final_scoring
     state = mid("us", [73], iraq=(0, 3))
     do(state, "us", "event", 73)
     action_round(state, "ussr", [37], turn=4)
@@ -670,8 +670,8 @@ def test_cuban_missile_crisis_cancel_by_removing_two_influence_then_coup():
 def test_cuban_missile_crisis_own_coups_are_fine_and_ends_with_the_turn():
     state = mid("ussr", [40], zimbabwe=(2, 0))
     do(state, "ussr", "event", 40)
-    from games.rules.twilight_struggle.cards import end_turn_effects
-    from games.rules.twilight_struggle.ops import coup
+    from games.titles.twilight_struggle.rules.cards import end_turn_effects
+    from games.titles.twilight_struggle.rules.ops import coup
     force_rolls(state, [1])
     coup(state, "ussr", ID["zimbabwe"], 1)
     assert RULES.result(state) is None and not kinds(state, "cmc_coup")
@@ -684,7 +684,7 @@ def test_cuban_missile_crisis_own_coups_are_fine_and_ends_with_the_turn():
 # -- 42 Quagmire / 44 Bear Trap ------------------------------------------------------------
 def trapped_round(state, role, hand):
     action_round(state, role, hand, turn=4)
-    from games.rules.twilight_struggle.play import start_round
+    from games.titles.twilight_struggle.rules.play import start_round
     state["stack"].pop()
     start_round(state, role, 1, optional=False)
     RULES.flow.settle(state)
@@ -769,7 +769,7 @@ def test_trapped_player_must_play_scoring_cards_when_rounds_run_short():
     trapped_round(state, "ussr", [8, 37, 79])
     state["taken"]["ussr"] = 6  # round 6 of 7: two scoring cards, two rounds left
     state["stack"].pop()
-    from games.rules.twilight_struggle.play import start_round
+    from games.titles.twilight_struggle.rules.play import start_round
     start_round(state, "ussr", 6, optional=False)
     RULES.flow.settle(state)
     assert ids(state, "ussr") == [37, 79]
@@ -854,7 +854,7 @@ def test_missile_envy_debt_waits_for_a_scoring_card_that_must_be_played():
     assert ids(state, "ussr") == [49, 49]  # ops or space race
     state["taken"]["ussr"] = 6  # round 7 of 7: the scoring card must be played now
     state["stack"].pop()
-    from games.rules.twilight_struggle.play import start_round
+    from games.titles.twilight_struggle.rules.play import start_round
     start_round(state, "ussr", 7, optional=False)
     RULES.flow.settle(state)
     assert ids(state, "ussr") == [37] and "49" in state["effects"]

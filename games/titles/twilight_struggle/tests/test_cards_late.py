@@ -2,12 +2,12 @@
 import pytest
 
 from games.rules.core.testing import force_rolls
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.cards import end_turn_effects
-from games.rules.twilight_struggle.data import AREAS
-from games.rules.twilight_struggle.events import REGISTRY, offer_event
-from games.rules.twilight_struggle.ops import influence_choices, realign_mod
-from games.rules.twilight_struggle.play import rounds_for
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.cards import end_turn_effects
+from games.titles.twilight_struggle.rules.data import AREAS
+from games.titles.twilight_struggle.rules.events import REGISTRY, offer_event
+from games.titles.twilight_struggle.rules.ops import influence_choices, realign_mod
+from games.titles.twilight_struggle.rules.play import rounds_for
 
 from .helpers import ID, action_round, after_setup, clear_board, do, era_round, ids, inf, kinds, put
 

@@ -1,5 +1,5 @@
 """The package's data against the facts the rulebook states."""
-from games.rules.twilight_struggle import data as d
+from games.titles.twilight_struggle.rules import data as d
 
 
 def test_countries_per_region():

@@ -9,7 +9,7 @@ import ast
 import pathlib
 import re
 
-from games.rules.twilight_struggle.data import CARDS
+from games.titles.twilight_struggle.rules.data import CARDS
 
 HERE = pathlib.Path(__file__).resolve().parent
 SLUGS = {

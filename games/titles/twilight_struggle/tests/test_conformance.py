@@ -5,9 +5,9 @@ import pytest
 
 from games.rules.core import rng, undo
 from games.rules.core.testing import play, random_play, roundtrip
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.data import SCORING
-from games.rules.twilight_struggle.events import REGISTRY
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.data import SCORING
+from games.titles.twilight_struggle.rules.events import REGISTRY
 
 FAST = range(25)
 ALL = range(200)

@@ -2,7 +2,7 @@
 import pytest
 
 from games.rules.core.testing import force_rolls
-from games.rules.twilight_struggle.board import add_vp
+from games.titles.twilight_struggle.rules.board import add_vp
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 

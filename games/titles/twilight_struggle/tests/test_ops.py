@@ -1,9 +1,9 @@
 """Operations: influence, realignment, coups, DEFCON limits, China Card, space race."""
 from games.rules.core.testing import force_rolls
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.cards import ops_value
-from games.rules.twilight_struggle.data import AREAS, CHINA
-from games.rules.twilight_struggle.events.steps import free_coup
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.cards import ops_value
+from games.titles.twilight_struggle.rules.data import AREAS, CHINA
+from games.titles.twilight_struggle.rules.events.steps import free_coup
 
 import pytest
 
@@ -224,7 +224,7 @@ def test_modifiers_apply_in_all_situations_7_4_2():
 
 def test_brezhnev_lets_a_one_op_card_meet_a_two_op_discard_7_4_2():
     """7.4.2 ex. 2 and 3 as data: +1 makes Blockade worth 2; Containment-style +1."""
-    from games.rules.twilight_struggle.events.steps import DiscardAtLeast
+    from games.titles.twilight_struggle.rules.events.steps import DiscardAtLeast
     state = clear_board(after_setup())
     state["effects"] = {"51": {"role": "ussr", "until": "turn", "ops": 1, "max": 4}}
     state["hands"]["ussr"] = [BLOCKADE]

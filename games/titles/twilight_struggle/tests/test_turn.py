@@ -3,9 +3,9 @@ import pytest
 
 from games.rules.core import IllegalAction
 from games.rules.core.testing import act, choices, new_game
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.cards import deal
-from games.rules.twilight_struggle.data import AREAS, CHINA, SCORING
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.cards import deal
+from games.titles.twilight_struggle.rules.data import AREAS, CHINA, SCORING
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events
 

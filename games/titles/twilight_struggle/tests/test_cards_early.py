@@ -4,9 +4,9 @@ import json
 import pytest
 
 from games.rules.core.testing import choices, force_rolls
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.data import CHINA, SPACE_LAST
-from games.rules.twilight_struggle.events import REGISTRY, early_war, offer_event
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.data import CHINA, SPACE_LAST
+from games.titles.twilight_struggle.rules.events import REGISTRY, early_war, offer_event
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
 
@@ -456,7 +456,7 @@ def test_containment_plus_one_capped_at_4_and_cia_gets_2():
     state = round_for("us", [25, 26, 21])
     event(state, "us", 25)
     assert 25 in state["removed"]
-    from games.rules.twilight_struggle.cards import ops_value
+    from games.titles.twilight_struggle.rules.cards import ops_value
     assert ops_value(state, "us", 21) == 4 and ops_value(state, "us", 26) == 2
     assert ops_value(state, "ussr", 30) == 2
     state = round_for("us", [26, 29], state)
@@ -492,7 +492,7 @@ def test_cia_created_played_by_the_us_cannot_be_undone_after_the_reveal():
 
 
 def test_red_scare_minus_one_for_the_opponent_at_least_1_and_cumulative(red_scare):
-    from games.rules.twilight_struggle.cards import ops_value
+    from games.titles.twilight_struggle.rules.cards import ops_value
     state = round_for("us", [31, 29])
     event(state, "us", 31)
     assert ops_value(state, "ussr", 30) == 1 and ops_value(state, "ussr", 8) == 1
@@ -613,7 +613,7 @@ def test_nuclear_test_ban(defcon, vp, after):
 
 
 def test_formosan_resolution_taiwan_scores_as_battleground_until_us_plays_china():
-    from games.rules.twilight_struggle.scoring import region_score
+    from games.titles.twilight_struggle.rules.scoring import region_score
     state = round_for("us", [35, 29], board(taiwan=(3, 0)))
     event(state, "us", 35)
     assert 35 in state["removed"]
@@ -681,7 +681,7 @@ def test_special_relationship_needs_us_control_of_the_uk():
 def test_ops_modifiers_are_summed_whatever_order_they_came_into_play():
     """7.4: Containment (+1, max 4) and Red Scare (-1, min 1) are cumulative; the
     result must not depend on the order of the effects (replay determinism)."""
-    from games.rules.twilight_struggle.cards import ops_value
+    from games.titles.twilight_struggle.rules.cards import ops_value
 
     containment = {"role": "us", "until": "turn", "ops": 1, "max": 4}
     red_scare = {"role": "us", "until": "turn", "ops": -1}
@@ -806,8 +806,8 @@ def test_norad_ignores_a_defcon_drop_in_the_headline():
 
 def test_norad_counts_defcon_reaching_2_even_if_it_moves_away_within_the_round():
     """3 -> 2 -> 3 inside one round still triggers NORAD at its end."""
-    from games.rules.twilight_struggle.board import set_defcon
-    from games.rules.twilight_struggle.events.early_war import _norad_round_end, _norad_round_start
+    from games.titles.twilight_struggle.rules.board import set_defcon
+    from games.titles.twilight_struggle.rules.events.early_war import _norad_round_end, _norad_round_start
 
     state = norad_round(canada=(4, 0), japan=(1, 0))
     _norad_round_start(state, "ussr", False)

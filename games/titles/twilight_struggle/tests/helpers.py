@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from games.rules.core.testing import act, choices, new_game
-from games.rules.twilight_struggle import RULES
-from games.rules.twilight_struggle.data import BY_KEY, SLOTS
+from games.titles.twilight_struggle.rules import RULES
+from games.titles.twilight_struggle.rules.data import BY_KEY, SLOTS
 
 ID = BY_KEY  # country key -> id
 
@@ -56,7 +56,7 @@ def do(state: dict, role: str, verb: str, arg=None) -> dict:
 
 def without_events(monkeypatch, *cards: int) -> None:
     """Test operations in isolation: these cards act as if their events did not exist."""
-    from games.rules.twilight_struggle.events import REGISTRY
+    from games.titles.twilight_struggle.rules.events import REGISTRY
 
     for card in cards:
         monkeypatch.delitem(REGISTRY, card, raising=False)

@@ -1,0 +1,1 @@
+"""Twilight Struggle (Deluxe edition): one self-contained title package."""
