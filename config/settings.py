@@ -31,6 +31,14 @@ ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SITE_URL = os.environ.get("HOTLINE_SITE_URL", "http://localhost:8000")
 
+# Every title is one app under games/titles/ (rules/, presentation, templates/,
+# static/, tests/, README). Adding a title is its folder plus one line here.
+HOTLINE_TITLES = [
+    "games.titles.twilight_struggle",
+    "games.titles.dawn_of_freedom",
+    "games.titles.dead_of_winter",
+]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -49,6 +57,7 @@ INSTALLED_APPS = [
     "games",
     "games.ladder",
     "games.moderation",
+    *HOTLINE_TITLES,
 ]
 
 MIDDLEWARE = [

@@ -1,9 +1,8 @@
-"""title_id -> rules object. The only place that knows which titles exist."""
+"""title_id -> rules object, from the title apps in settings.HOTLINE_TITLES
+(each `games/titles/<id>/rules/` exposes RULES) plus HOTLINE_EXTRA_TITLES."""
 from importlib import import_module
 
 from django.conf import settings
-
-BUILTIN = ["games.titles.twilight_struggle.rules"]
 
 
 class UnknownTitle(LookupError):
@@ -12,7 +11,8 @@ class UnknownTitle(LookupError):
 
 def _load() -> dict:
     titles = {}
-    for path in BUILTIN + list(settings.HOTLINE_EXTRA_TITLES):
+    paths = [f"{app}.rules" for app in settings.HOTLINE_TITLES] + list(settings.HOTLINE_EXTRA_TITLES)
+    for path in paths:
         try:
             module = import_module(path)
         except ModuleNotFoundError as error:

@@ -1,0 +1,1 @@
+"""1989: Dawn of Freedom: one self-contained title package (see README.md)."""

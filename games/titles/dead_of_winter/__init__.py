@@ -1,0 +1,1 @@
+"""Dead of Winter: Warring Colonies: one self-contained title package (see README.md)."""
