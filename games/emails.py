@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from .models import Game, Move, Notification, Seat
+from .signals import game_over_mail
 
 # mail kind -> the profile flag that turns it off (Profile.email_<flag>)
 PREFERENCE = {"turn": "your_turn", "reminder": "reminders", "started": "invitations",
@@ -165,22 +166,17 @@ def game_over(game_id: int) -> int:
     for seat in _seats(game):
         context = {"game": game, "seat": seat, "url": game_url(game),
                    "won": seat.role in (game.result or {}).get("winners", []),
-                   "rating_change": _rating_change(game, seat.user)}
+                   **_over_extras(game, seat.user)}
         sent += deliver("over", seat.user, f"over:{game.pk}:{seat.user_id}", context, game)
     return sent
 
 
-def _rating_change(game: Game, user):
-    """The ladder app's rating change for this game, if it has one."""
-    from django.apps import apps
-
-    if not apps.is_installed("games.ladder"):
-        return None
-    try:
-        from games.ladder.selectors import rating_change_for
-    except ImportError:
-        return None
-    return rating_change_for(game, user)
+def _over_extras(game: Game, user) -> dict:
+    """What other apps add to a game-over mail (the ladder: the rating change)."""
+    extras = {}
+    for _receiver, response in game_over_mail.send(sender=Game, game=game, user=user):
+        extras.update(response or {})
+    return extras
 
 
 def invitation(game_id: int) -> int:

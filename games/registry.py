@@ -4,35 +4,55 @@ from importlib import import_module
 
 from django.conf import settings
 
+from .presentation import Presentation
+
 
 class UnknownTitle(LookupError):
     pass
 
 
-def _load() -> dict:
-    titles = {}
-    paths = [f"{app}.rules" for app in settings.HOTLINE_TITLES] + list(settings.HOTLINE_EXTRA_TITLES)
-    for path in paths:
-        try:
-            module = import_module(path)
-        except ModuleNotFoundError as error:
-            if error.name and path.startswith(error.name):
-                continue  # a built-in title not written yet
-            raise
-        rules = getattr(module, "RULES", None)
-        if rules is not None:  # a package without RULES is not a playable title yet
-            titles[rules.title_id] = rules
-    return titles
+def _optional(path: str):
+    """The module at ``path``, or None when it does not exist (yet)."""
+    try:
+        return import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name and path.startswith(error.name):
+            return None
+        raise
+
+
+def _load() -> tuple[dict, dict]:
+    titles, shows = {}, {}
+    sources = [(f"{app}.rules", f"{app}.presentation") for app in settings.HOTLINE_TITLES]
+    sources += [(path, None) for path in settings.HOTLINE_EXTRA_TITLES]
+    for rules_path, show_path in sources:
+        rules = getattr(_optional(rules_path), "RULES", None)
+        if rules is None:  # a package without RULES is not a playable title yet
+            continue
+        titles[rules.title_id] = rules
+        show = getattr(_optional(show_path), "PRESENTATION", None) if show_path else None
+        shows[rules.title_id] = show or Presentation(rules)
+    return titles, shows
 
 
 _TITLES: dict | None = None
+_SHOWS: dict | None = None
 
 
 def titles() -> dict:
-    global _TITLES
+    global _TITLES, _SHOWS
     if _TITLES is None:
-        _TITLES = _load()
+        _TITLES, _SHOWS = _load()
     return _TITLES
+
+
+def presentation(title_id: str) -> Presentation:
+    """The title's presentation (words, board template, option labels)."""
+    titles()
+    try:
+        return _SHOWS[title_id]
+    except KeyError:
+        raise UnknownTitle(f"unknown title {title_id!r}") from None
 
 
 def get(title_id: str):
@@ -49,5 +69,5 @@ def offered() -> list:
 
 
 def reset() -> None:
-    global _TITLES
-    _TITLES = None
+    global _TITLES, _SHOWS
+    _TITLES = _SHOWS = None

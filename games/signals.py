@@ -8,3 +8,7 @@ from django.dispatch import Signal
 games_finished = Signal()
 # A moderator changed or annulled a finished game's result (sender=Game, game=<Game>, previous=<dict|None>).
 game_result_changed = Signal()
+# A game-over mail is being written (sender=Game, game=<Game>, user=<User>);
+# receivers return extra template context (the ladder adds ``rating_change``),
+# so games never imports the apps that build on it.
+game_over_mail = Signal()

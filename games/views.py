@@ -7,11 +7,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import engine, selectors, services
+from . import engine, registry, selectors, services
 from .errors import GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -126,19 +125,25 @@ def _panel_response(request, game, error: str, status_code: int):
     return render(request, "games/_panel.html", context, status=status_code)
 
 
-def _title_template(kind: str, game: Game) -> str:
-    """A title's own template for ``kind`` (boards/, logs/), else the generic one."""
-    return select_template([f"games/{kind}/{game.title_id}.html", f"games/{kind}/_generic.html"]).template.name
+def _board_template(game: Game) -> str:
+    return registry.presentation(game.title_id).board_template
+
+
+def log_lines(game: Game) -> list[dict]:
+    """The public log as sentences: [{"seq": move number, "text": ...}]."""
+    if game.state is None:
+        return []
+    sentence = registry.presentation(game.title_id).log_sentence
+    return [{"seq": line["seq"], "text": sentence(line)} for line in engine.public_log(game, numbered=True)]
 
 
 def _panel_context(request, game: Game) -> dict:
     picture = selectors.game_picture(game, request.user)
     return {
-        "game": game, "picture": picture, "board_template": _title_template("boards", game),
-        "log_template": _title_template("logs", game),
+        "game": game, "picture": picture, "board_template": _board_template(game),
         "seats": list(game.seats.select_related("user__profile")),
         "my_seat": selectors.seat_for(game, request.user),
-        **_log_tail(engine.public_log(game, numbered=True) if game.state is not None else []),
+        **_log_tail(log_lines(game)),
     }
 
 
@@ -154,8 +159,7 @@ def log(request, game_id):
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    return render(request, "games/_log.html", {"game": game, "log": engine.public_log(game, numbered=True),
-                                                "log_earlier": 0, "log_template": _title_template("logs", game)})
+    return render(request, "games/_log.html", {"game": game, "log": log_lines(game), "log_earlier": 0})
 
 
 def at_move(request, game_id, seq):
@@ -165,7 +169,7 @@ def at_move(request, game_id, seq):
     if picture is None:
         raise Http404
     return render(request, "games/at_move.html", {
-        "game": game, "picture": picture, "seq": seq, "board_template": _title_template("boards", game)})
+        "game": game, "picture": picture, "seq": seq, "board_template": _board_template(game)})
 
 
 def healthz(request):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.conftest import logged_in_page
+from tests.fixtures import logged_in_page
 from tests.example_game.rules import card_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -57,14 +57,3 @@ def test_an_illegal_logged_move_is_reported(alice, bob, capsys):
     with pytest.raises(CommandError):
         call_command("rebuild_games", "--validate", str(game.pk))
     assert "was not a choice" in capsys.readouterr().out
-
-
-def test_twilight_struggle_games_played_through_the_site_validate(alice, bob, capsys):
-    """Every card event offered: random legal moves through move_submit, then replay."""
-    from tests.test_ts_board import play_random, start_game
-
-    for seed, avoid in ((3, ("undo",)), (11, ("undo",)), (29, ())):  # the last one undoes too
-        game = start_game(alice, bob)
-        play_random(game, {"ussr": alice, "us": bob}, 150, seed=seed, avoid=avoid)
-    call_command("rebuild_games", "--validate")
-    assert "checked 3 game(s), 0 disagree" in capsys.readouterr().out

@@ -168,12 +168,3 @@ def test_the_board_after_any_past_move_can_be_viewed(client, duel, alice, bob):
     login(client, bob)
     assert not [n for n in _hidden_names(duel, "north") if n in client.get(
         reverse("games:at_move", args=[duel.pk, 1])).content.decode()]
-
-
-def test_twilight_struggle_is_offered_without_preview_titles(client, alice, settings):
-    from games import registry
-
-    settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
-    assert "twilight_struggle" in [r.title_id for r in registry.offered()]
-    login(client, alice)
-    assert "Twilight Struggle" in client.get(reverse("games:create")).content.decode()

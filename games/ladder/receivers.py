@@ -7,9 +7,10 @@ on each other in a cycle.
 """
 from django.dispatch import receiver
 
-from games.signals import game_result_changed, games_finished
+from games.signals import game_over_mail, game_result_changed, games_finished
 
 from . import ladders, ratings
+from .selectors import rating_change_for
 
 
 @receiver(games_finished, dispatch_uid="ladder.games_finished")
@@ -21,3 +22,8 @@ def on_games_finished(sender, games, **kwargs):
 @receiver(game_result_changed, dispatch_uid="ladder.game_result_changed")
 def on_game_result_changed(sender, game, previous=None, **kwargs):
     ratings.ratings_recompute(game, previous)
+
+
+@receiver(game_over_mail, dispatch_uid="ladder.game_over_mail")
+def on_game_over_mail(sender, game, user, **kwargs):
+    return {"rating_change": rating_change_for(game, user)}

@@ -3,6 +3,8 @@ from itertools import groupby
 
 from django import template
 
+from games import registry
+
 register = template.Library()
 
 
@@ -17,21 +19,39 @@ def grouped(choices):
     return [(group, list(items)) for group, items in groupby(choices, key=lambda c: c.group)]
 
 
-ACRONYMS = {"us": "US", "ussr": "USSR"}
+@register.filter
+def role_label(value) -> str:
+    """A plain label for a word such as a choice group ("countries" -> "Countries")."""
+    return str(value or "").replace("_", " ").capitalize()
+
+
+def _show(game_or_title):
+    """The presentation of a game's title (a Game, a game row, or a title_id)."""
+    title_id = getattr(game_or_title, "title_id", game_or_title)
+    try:
+        return registry.presentation(title_id)
+    except registry.UnknownTitle:
+        return None
 
 
 @register.filter
-def role_label(role) -> str:
-    text = str(role or "")
-    return ACRONYMS.get(text) or text.replace("_", " ").title()
+def side(role, game_or_title) -> str:
+    """A role in words, as the game's title names it (e.g. "north" -> "North")."""
+    show = _show(game_or_title)
+    return show.role_label(role) if show else str(role or "")
 
 
 @register.filter
-def log_text(entry: dict) -> str:
-    """A plain rendering of a structured log line (titles may template their own)."""
-    kind = str(entry.get("kind", "")).replace("_", " ")
-    details = ", ".join(f"{k}: {v}" for k, v in entry.items() if k not in ("kind", "seq"))
-    return f"{kind} — {details}" if details else kind
+def title_name(game_or_title) -> str:
+    show = _show(game_or_title)
+    return show.title_name if show else str(getattr(game_or_title, "title_id", game_or_title))
+
+
+@register.filter
+def options_summary(game) -> list[str]:
+    """The game's options in words ("Chinese Civil War variant: Yes")."""
+    show = _show(game)
+    return show.options_summary(game.options) if show else []
 
 
 @register.filter

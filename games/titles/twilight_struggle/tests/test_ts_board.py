@@ -8,8 +8,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.boards import twilight_struggle_layout as layout
-from games.boards.twilight_struggle_cards import SUMMARY
+from games.titles.twilight_struggle import layout
+from games.titles.twilight_struggle.card_text import SUMMARY
 from games.titles.twilight_struggle.rules import data
 
 TITLE = "twilight_struggle"
@@ -99,7 +99,7 @@ def test_every_card_has_a_short_summary_in_our_words():
 
 
 def test_log_lines_read_as_sentences_with_dice_and_modifiers():
-    from games.templatetags.ts_board import ts_log_text
+    from games.titles.twilight_struggle.sentences import sentence as ts_log_text
 
     coup = ts_log_text({"kind": "coup", "role": "ussr", "country": 26, "roll": 4, "ops": 3, "mod": -1,
                         "free": False, "removed": 1, "added": 0})

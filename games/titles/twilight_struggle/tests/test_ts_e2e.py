@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.conftest import logged_in_page
+from tests.fixtures import logged_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")

@@ -1,1 +1,0 @@
-"""Presentation data for game boards (layouts, card blurbs): not rules, never imported by rules."""

@@ -1,0 +1,119 @@
+"""The presentation contract: what the site shows of a title, in words.
+
+Every title app has ``presentation.py`` exposing ``PRESENTATION``, an instance
+of a `Presentation` subclass; the registry pairs it with the title's RULES.
+The site never names a title: it asks the presentation for the board
+template, a sentence per log line and per move, and labels and help text for
+roles and options. The conformance suite (tests/test_presentation.py) checks
+every registered title against this contract.
+
+A title without its own presentation gets this generic one, which still
+never shows a raw id or JSON to a player.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.rules.core import pseudo
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One game option as the create form and the game pages show it."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple  # ((value, label), ...); the first is the default
+
+
+def yes_no(value) -> str:
+    return _("Yes") if value else _("No")
+
+
+class Presentation:
+    """Generic words for any title; titles override what they know better."""
+
+    board_template = "games/boards/_generic.html"
+    role_names: dict = {}  # role -> lazy label
+    option_texts: dict = {}  # option name -> (label, help)
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    # -- names -------------------------------------------------------------
+    @property
+    def title_name(self) -> str:
+        return str(self.rules.name or self.rules.title_id)
+
+    def role_label(self, role) -> str:
+        if role in self.role_names:
+            return str(self.role_names[role])
+        return str(role or "").replace("_", " ").title()
+
+    # -- options -----------------------------------------------------------
+    def option_fields(self) -> list[OptionField]:
+        fields = []
+        for name, values in self.rules.option_choices().items():
+            label, help_text = self.option_texts.get(name, (name.replace("_", " ").capitalize(), ""))
+            choices = tuple((value, self.option_value_label(name, value)) for value in values)
+            fields.append(OptionField(name, str(label), str(help_text), choices))
+        return fields
+
+    def option_value_label(self, name: str, value) -> str:
+        return yes_no(value) if isinstance(value, bool) else str(value)
+
+    def options_summary(self, options: dict) -> list[str]:
+        """Every option of a game as "Label: value", in the title's order."""
+        options = options or {}
+        return [f"{f.label}: {self.option_value_label(f.name, options.get(f.name, f.choices[0][0]))}"
+                for f in self.option_fields()]
+
+    # -- the log and the moves ---------------------------------------------
+    def log_sentence(self, line: dict) -> str:
+        """One structured log line as a sentence in the reader's language."""
+        kind = str(line.get("kind", "")).replace("_", " ")
+        return kind.capitalize() + "."
+
+    def action_text(self, role, verb: str, arg) -> str:
+        """A player's action that wrote no log line (e.g. a choice of order)."""
+        words = verb.replace("_", " ")
+        return _("%(side)s chose “%(choice)s”.") % {"side": self.role_label(role), "choice": words}
+
+    def describe(self, move, *, hide_arg: bool = False) -> str:
+        """``move`` (a Move or anything with seq, role, verb, arg, log) in words:
+        "Move 141: US placed influence in Panama." ``hide_arg`` for a viewer
+        who may not know a secret choice's argument."""
+        return _("Move %(n)s: %(text)s") % {"n": move.seq, "text": self.move_text(move, hide_arg=hide_arg)}
+
+    def move_text(self, move, *, hide_arg: bool = False) -> str:
+        if pseudo.is_pseudo(move.verb) or move.verb == "undo":
+            return self.pseudo_text(move)
+        lines = [self.log_sentence(line) for line in (move.log or [])]
+        if lines:
+            return " ".join(lines)
+        if hide_arg:
+            return _("%(side)s made a secret choice.") % {"side": self.role_label(move.role)}
+        return self.action_text(move.role, move.verb, move.arg)
+
+    def pseudo_text(self, move) -> str:
+        side = self.role_label(move.role)
+        arg = move.arg if isinstance(move.arg, dict) else {}
+        if move.verb == pseudo.ADJUDICATE:
+            winners = ", ".join(self.role_label(r) for r in arg.get("winners") or [])
+            return _("A moderator set the result: %(who)s won.") % {"who": winners} if winners \
+                else _("A moderator set the result: a draw.")
+        if move.verb == pseudo.ROLLBACK:
+            return _("A moderator rolled the game back to move %(n)s.") % {"n": arg.get("to_seq", "?")}
+        texts = {
+            pseudo.SETUP: _("The game was set up."),
+            pseudo.RESIGN: _("%(side)s resigned."),
+            pseudo.TIMEOUT: _("%(side)s ran out of time."),
+            pseudo.ABANDON: _("The game was abandoned."),
+            pseudo.ANNUL: _("A moderator annulled the game."),
+            "undo": _("%(side)s took back their last step."),
+        }
+        return texts.get(move.verb, move.verb) % {"side": side}
+

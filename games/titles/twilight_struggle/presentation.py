@@ -1,0 +1,76 @@
+"""Twilight Struggle as the site shows it: the title's side of the presentation contract."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.presentation import Presentation
+
+from . import sentences
+from .names import card
+from .rules import RULES, data
+
+CARD_VERBS = {"headline": gettext_lazy("headlined"), "event": gettext_lazy("played for the event"),
+              "ops": gettext_lazy("played for operations"), "space": gettext_lazy("played on the space race"),
+              "discard": gettext_lazy("discarded"), "card": gettext_lazy("chose"),
+              "toggle": gettext_lazy("chose"), "take": gettext_lazy("took")}
+COUNTRY_VERBS = {"place": gettext_lazy("placed influence in"), "remove": gettext_lazy("removed influence from"),
+                 "realign": gettext_lazy("chose a realignment roll in"), "coup": gettext_lazy("chose a coup in"),
+                 "pick": gettext_lazy("chose"), "cancel_cmc": gettext_lazy("removed 2 influence from")}
+WORDS = {"ops_first": gettext_lazy("operations first"), "event_first": gettext_lazy("the event first"),
+         "influence": gettext_lazy("to place influence"), "realign": gettext_lazy("realignment rolls"),
+         "coup": gettext_lazy("a coup"), "keep": gettext_lazy("to keep the held card"),
+         "ok": gettext_lazy("to continue"), "done": gettext_lazy("to finish"), "pass": gettext_lazy("to pass"),
+         "skip": gettext_lazy("to skip"), "confirm": gettext_lazy("to confirm")}
+
+
+class TwilightStrugglePresentation(Presentation):
+    board_template = "twilight_struggle/board.html"
+    role_names = {"us": gettext_lazy("US"), "ussr": gettext_lazy("USSR")}
+    option_texts = {
+        "optional_cards": (gettext_lazy("Optional cards"),
+                           gettext_lazy("Cards 104–110 are shuffled into the decks.")),
+        "tournament": (gettext_lazy("Tournament rules"),
+                       gettext_lazy("Held cards are shown at the end of each turn and the deal alternates, "
+                                    "starting with the USSR (rule 11.1).")),
+        "us_bid": (gettext_lazy("Extra US influence"),
+                   gettext_lazy("A bid for balance: the US places this much extra influence after setup, "
+                                "where it already has influence.")),
+        "side_bid_vp": (gettext_lazy("Starting victory points"),
+                        gettext_lazy("The winning bid for sides (rule 11.3): the VP marker starts here. "
+                                     "Positive favours the US.")),
+        "chinese_civil_war": (gettext_lazy("Chinese Civil War variant"),
+                              gettext_lazy("Nobody holds the China Card at the start; the USSR must first win "
+                                           "the civil war in China (section 12).")),
+        "edition": (gettext_lazy("Edition"),
+                    gettext_lazy("Deluxe (2009) rules and cards, or the original 2005 edition.")),
+    }
+
+    def option_value_label(self, name: str, value) -> str:
+        if name == "side_bid_vp":
+            if value == 0:
+                return _("0 (no bid)")
+            leader = self.role_label("us" if value > 0 else "ussr")
+            return _("%(n)s (%(side)s ahead)") % {"n": f"{value:+d}", "side": leader}
+        if name == "us_bid" and value == 0:
+            return _("None")
+        if name == "edition":
+            return {"deluxe": _("Deluxe"), "original": _("Original (2005)")}.get(value, str(value))
+        return super().option_value_label(name, value)
+
+    def log_sentence(self, line: dict) -> str:
+        return sentences.sentence(line)
+
+    def action_text(self, role, verb: str, arg) -> str:
+        side = self.role_label(role)
+        if verb in CARD_VERBS and card(arg):
+            return f"{side} {CARD_VERBS[verb]} {card(arg)['name']}."
+        if verb in COUNTRY_VERBS and isinstance(arg, int) and 0 < arg < len(data.NAME) and data.NAME[arg]:
+            return f"{side} {COUNTRY_VERBS[verb]} {data.NAME[arg]}."
+        choice = WORDS.get(arg if isinstance(arg, str) else verb)
+        if choice:
+            return _("%(side)s chose %(choice)s.") % {"side": side, "choice": choice}
+        return super().action_text(role, verb, arg)
+
+
+PRESENTATION = TwilightStrugglePresentation(RULES)
