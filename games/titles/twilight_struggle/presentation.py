@@ -53,7 +53,7 @@ class TwilightStrugglePresentation(Presentation):
             leader = self.role_label("us" if value > 0 else "ussr")
             return _("%(n)s (%(side)s ahead)") % {"n": f"{value:+d}", "side": leader}
         if name == "us_bid" and value == 0:
-            return _("None")
+            return _("No extra influence")
         if name == "edition":
             return {"deluxe": _("Deluxe"), "original": _("Original (2005)")}.get(value, str(value))
         return super().option_value_label(name, value)

@@ -1,6 +1,8 @@
 """Twilight Struggle log lines as sentences (the title's half of `describe`)."""
 from __future__ import annotations
 
+import re
+
 from games.titles.twilight_struggle.rules import data
 
 from .names import ERA_NAME, REGION_NAME, SIDE_LABEL, card
@@ -63,7 +65,40 @@ def _score(e: dict) -> str:
     return f"{REGION_NAME.get(e.get('region'), e.get('region'))} scored: US {part('us')} VP, USSR {part('ussr')} VP."
 
 
+REASONS = {"war": "a war", "turn": "the end of the turn", "space": "the space race",
+           "milops": "military operations short of DEFCON", "coup": "a coup", "china_card": "the China Card",
+           "trapped": "a trapped superpower", "landed": "the space race landing", "olympic_boycott":
+           "the Olympic boycott", "summit": "Summit", "salt": "SALT Negotiations"}
+CARD_SLUGS = {re.sub(r"[^a-z0-9]+", "_", c["name"].lower()).strip("_"): c["name"] for c in data.CARDS.values()}
+
+
+def why(reason: str) -> str:
+    """A log line's reason (a region, a card, a rule) in words."""
+    if reason in REGION_NAME:
+        return f"{REGION_NAME[reason]} scoring"
+    if reason in REASONS:
+        return REASONS[reason]
+    names = [name for slug, name in CARD_SLUGS.items() if slug.startswith(reason)]
+    names = names or [name for slug, name in CARD_SLUGS.items() if reason in slug]
+    return names[0] if names else reason.replace("_", " ")
+
+
+def _vp(e: dict) -> str:
+    """Who gained, as the track reads it (positive = US ahead)."""
+    delta, total = e.get("delta", 0), e.get("total", 0)
+    gainer = "US" if delta > 0 else "USSR"
+    leader = f"US {total}" if total > 0 else f"USSR {-total}" if total < 0 else "even"
+    reason = f" ({why(e['why'])})" if e.get("why") else ""
+    return f"{gainer} gains {abs(delta)} VP{reason}; the track reads {leader}."
+
+
+def _revealed(e: dict) -> str:
+    names = ", ".join(_card(c) for c in e.get("cards") or [])
+    return f"{_side(e.get('role'))} shows the scoring cards held: {names}."
+
+
 LOG = {
+    "scoring_cards_revealed": _revealed,
     "place": lambda e: f"{_side(e.get('role'))} placed influence in "
                        f"{', '.join(_country(c) for c in e.get('countries') or [])}.",
     "turn": lambda e: f"Turn {e.get('turn')} begins.",
@@ -81,9 +116,8 @@ LOG = {
     "space": _space,
     "pass": lambda e: f"{_side(e.get('role'))} passed action round {e.get('round')}.",
     "defcon": lambda e: f"DEFCON {'degraded' if e.get('after', 0) < e.get('before', 0) else 'improved'} "
-                        f"from {e.get('before')} to {e.get('after')}" + (f" ({e['why']})" if e.get("why") else "") + ".",
-    "vp": lambda e: f"VP {_signed(e.get('delta', 0))} for the US side (now {e.get('total')})"
-                    + (f" — {e['why']}" if e.get("why") else "") + ".",
+                        f"from {e.get('before')} to {e.get('after')}" + (f" ({why(e['why'])})" if e.get("why") else "") + ".",
+    "vp": _vp,
     "milops": lambda e: "Military operations checked against DEFCON {}: USSR {}, US {}; short USSR {}, US {}.".format(
         e.get("defcon"), (e.get("milops") or {}).get("ussr"), (e.get("milops") or {}).get("us"),
         (e.get("short") or {}).get("ussr"), (e.get("short") or {}).get("us")),
