@@ -1,0 +1,141 @@
+"""The card event framework (7.x).
+
+``REGISTRY`` maps a card number to its event function ``fn(state, ctx)`` with
+``ctx = {"card": n, "role": side carrying it out, "player": side who played
+it}``. A card absent from it has no event yet: it is never offered as an
+event, and when it is the opponent's card played for operations the log says
+``event_not_implemented`` (never a silent "no effect").
+
+Whether an event can happen (5.1, 7.5):
+- its prerequisites (red titles, ``REQUIRES`` from the data) have happened;
+- no event that forbids it has happened (``CANNOT_AFTER``, e.g. Modrow ends
+  Honecker) and no lasting effect lists it in ``blocks``;
+- the U.S.S.R. stability track has not passed its step (12.4, 12.5);
+- the ``requires(state, role)`` of ``@event`` (a card's own condition).
+A card whose event cannot happen keeps its asterisk: it is discarded (5.2).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from games.rules.core.flow import Flow, Step
+
+from ..board import log
+from ..cards import dispose, event_owner
+from ..data import CANNOT_AFTER, GORBACHEV_CHARMS, MALTA_SUMMIT, OTHER, REQUIRES, SCORING, SIDE
+
+REGISTRY: dict[int, Callable] = {}
+FORBIDDEN_AFTER = {}  # card -> the events whose happening forbids it
+for _key, _cards in CANNOT_AFTER.items():
+    for _c in _cards:
+        FORBIDDEN_AFTER.setdefault(_c, []).append(_key)
+USSR_BLOCKS = {GORBACHEV_CHARMS: 3, MALTA_SUMMIT: 4}  # 12.4, 12.5: track step that ends it
+
+
+def event(number: int, requires: Callable | None = None):
+    """Register ``fn`` as the event of card ``number``."""
+    def wrap(fn):
+        fn.card, fn.requires = number, requires
+        REGISTRY[number] = fn
+        return fn
+    return wrap
+
+
+def implemented(card: int) -> bool:
+    return card in REGISTRY
+
+
+def blocked(state: dict, card: int) -> bool:
+    """Prerequisite missing or prohibited by an event or the U.S.S.R. track (7.5)."""
+    done = state["events_done"]
+    if any(c not in done for c in REQUIRES.get(card, ())):
+        return True
+    if any(c in done for c in FORBIDDEN_AFTER.get(card, ())):
+        return True
+    if card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]:
+        return True
+    return any(card in e.get("blocks", ()) for e in state["effects"].values())
+
+
+def can_happen(state: dict, card: int, owner: str) -> bool:
+    if card not in REGISTRY or blocked(state, card):
+        return False
+    requires = REGISTRY[card].requires
+    return requires is None or requires(state, owner)
+
+
+def offer_event(state: dict, card: int, player: str) -> bool:
+    """May ``player`` play ``card`` for its event? Own or neutral only (7.1)."""
+    if card not in REGISTRY or SIDE[card] == OTHER[player]:
+        return False
+    return can_happen(state, card, event_owner(card, player))
+
+
+def push_dispose(state: dict, card: int) -> int:
+    Flow.push(state, "dispose", card=card, event=False)
+    return len(state["stack"]) - 1
+
+
+def push_event(state: dict, card: int, owner: str, player: str, at: int | None) -> None:
+    Flow.push(state, "event", card=card, role=owner, player=player, at=at)
+
+
+def play_event(state: dict, card: int, player: str) -> None:
+    """The card's disposal below, its event on top (so the event runs first).
+    A scoring card is placed by its power struggle (8.4.4, 8.4.6)."""
+    at = None if card in SCORING else push_dispose(state, card)
+    push_event(state, card, event_owner(card, player), player, at)
+
+
+class EventStep(Step):
+    """Carry out an event if it can happen (5.2, 7.5)."""
+
+    name = "event"
+    auto = True
+
+    def run(self, state, frame):
+        Flow.pop(state)
+        card, owner = frame["card"], frame["role"]
+        if card not in REGISTRY:
+            log(state, "event_not_implemented", card=card, role=owner)
+            return
+        if not can_happen(state, card, owner):
+            log(state, "event_blocked", card=card, role=owner)
+            return
+        if frame["at"] is not None:
+            state["stack"][frame["at"]]["event"] = True
+        if card not in state["events_done"]:
+            state["events_done"].append(card)
+        log(state, "event", card=card, role=owner, player=frame["player"])
+        REGISTRY[card](state, {"card": card, "role": owner, "player": frame["player"]})
+
+
+class DisposeStep(Step):
+    """Discard, remove or keep beside the board once the card's play is over."""
+
+    name = "dispose"
+    auto = True
+
+    def run(self, state, frame):
+        Flow.pop(state)
+        dispose(state, frame["card"], frame["event"])
+
+
+from . import scoring_cards as _scoring_cards  # noqa: E402,F401  (needs the names above)
+from . import romania as _romania  # noqa: E402
+
+STEPS = (EventStep(), DisposeStep()) + _romania.STEPS
+
+
+def coverage_table() -> str:
+    """The README's card table, generated from REGISTRY."""
+    from ..data import CARDS
+    lines = ["| # | card | period | ops | side | event |", "|---|---|---|---|---|---|"]
+    for n, card in sorted(CARDS.items()):
+        status = "implemented" if n in REGISTRY else "not implemented yet"
+        ops = "-" if card["scoring"] else str(card["ops"])
+        lines.append(f"| {n} | {card['name']} | {card['period']} | {ops} | {card['side']} | {status} |")
+    done = sum(1 for n in CARDS if n in REGISTRY)
+    lines.append("")
+    lines.append(f"{done} of {len(CARDS)} card events implemented.")
+    return "\n".join(lines) + "\n"

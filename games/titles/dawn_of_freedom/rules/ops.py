@@ -1,0 +1,247 @@
+"""Operations (6.x): support placement, support checks, Tiananmen Square.
+
+An operations play is a frame with ``ops`` (after the player's modifiers,
+7.3), ``spent`` and ``bonus`` (``[[country, n]]``: extra ops kept only while
+every use is in that country, e.g. Austria-Hungary Border Reopened). Events
+that grant operations (7.4) push the same steps with their own ops value.
+"""
+from __future__ import annotations
+
+from games.rules.core import Choice, rng
+from games.rules.core.flow import Flow, Step
+
+from .board import add_sp, adjacent_control, controls, log
+from .cards import has_ability, modified_ops, ops_bonuses, ops_value
+from .data import AROUND, COUNTRY, NAME, OTHER, SIDE, SLOTS, STABILITY, TST_LAST, TST_NEEDS
+from .prompts import make
+
+PLACE = {s: Choice("place", s, NAME[s], "spaces") for s in range(1, SLOTS)}
+CHECK = {s: Choice("check", s, NAME[s], "spaces") for s in range(1, SLOTS)}
+CHECK_BONUS = {s: Choice("check_bonus", s, f"{NAME[s]} (with the country bonus)", "spaces")
+               for s in range(1, SLOTS)}
+MODES = {m: Choice("mode", m, label, "ops") for m, label in
+         (("place", "Place support"), ("check", "Support checks"))}
+STOP = Choice("done", None, "No more support checks (6.4)", "done")
+
+# Effects that forbid placing or checking somewhere: (kind, effect keys, hook),
+# hook(state, role, space) -> True forbids. Consulted only while one of its
+# effects is in play.
+FORBIDS: list = []
+
+
+def forbidden(state: dict, role: str, space: int, kind: str) -> bool:
+    live = state["effects"]
+    return any(hook(state, role, space) for k, keys, hook in FORBIDS
+               if k == kind and any(key in live for key in keys))
+
+
+def start_ops(state: dict, role: str, card: int | None, ops: int, bonus: list,
+              kinds: tuple = ("place", "check")) -> None:
+    """Push an operations play (6.0; also 7.4 for events granting ops)."""
+    frame = {"role": role, "card": card, "ops": ops, "spent": 0,
+             "bonus": [list(b) for b in bonus]}
+    modes = [k for k in kinds if MODE_POSSIBLE[k](state, frame)]
+    if not modes:
+        log(state, "ops_lost", role=role, card=card, ops=ops)
+        return
+    Flow.push(state, "ops_mode", modes=modes, **frame)
+
+
+def play_ops(state: dict, role: str, card: int) -> None:
+    start_ops(state, role, card, ops_value(state, role, card), ops_bonuses(state, role))
+
+
+class OpsMode(Step):
+    """All of a card's ops go to one use (6.0)."""
+
+    name = "ops_mode"
+
+    def prompt(self, state, frame, role):
+        return make(f"Use {frame['ops']} ops", MODES, frame["modes"], "Waiting for operations")
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        data = {k: frame[k] for k in ("role", "card", "ops", "spent", "bonus")}
+        log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
+        if action.arg == "place":
+            Flow.push(state, "place", reach=reach(state, role), **data)
+        else:
+            Flow.push(state, "check", left=2, only=None, **data)
+
+
+# -- support placement (6.1) -----------------------------------------------
+def reach(state: dict, role: str) -> list[int]:
+    """6.1.2: spaces with own SPs before the first SP of this play, and their neighbours."""
+    own = state["sp"][role]
+    seen: set = set()
+    for s in range(1, SLOTS):
+        if own[s]:
+            seen |= AROUND[s]
+    return sorted(seen - set(state["gone"]))
+
+
+def available(frame: dict, space: int) -> int:
+    left = frame["ops"] - frame["spent"]
+    for country, n in frame["bonus"]:
+        if COUNTRY[space] == country:
+            left += n
+    return left
+
+
+def spend(frame: dict, space: int, cost: int) -> None:
+    """Pay ops; a use outside a bonus country voids that bonus (7.3)."""
+    frame["spent"] += cost
+    if frame["bonus"]:
+        frame["bonus"] = [b for b in frame["bonus"] if COUNTRY[space] == b[0]]
+
+
+def place_choices(state: dict, frame: dict) -> list[int]:
+    """Reachable spaces whose cost (2 where the opponent controls, 6.1.3) is payable now."""
+    role = frame["role"]
+    other = OTHER[role]
+    left = frame["ops"] - frame["spent"]
+    hooks = FORBIDS and any(k == "place" for k, _, _ in FORBIDS)
+    if left >= 2 and not frame["bonus"] and not hooks:
+        return frame["reach"]
+    out = []
+    for s in frame["reach"]:
+        cost = 2 if controls(state, other, s) else 1
+        if cost <= available(frame, s) and not (hooks and forbidden(state, role, s, "place")):
+            out.append(s)
+    return out
+
+
+class Place(Step):
+    """One SP at a time, cost worked out at the moment of each point (6.1.3)."""
+
+    name = "place"
+
+    def prompt(self, state, frame, role):
+        left = frame["ops"] - frame["spent"]
+        return make(f"Place support ({left} ops left)", PLACE, place_choices(state, frame),
+                    "Waiting for support placement")
+
+    def act(self, state, frame, role, action):
+        s = action.arg
+        cost = 2 if controls(state, OTHER[role], s) else 1
+        spend(frame, s, cost)
+        add_sp(state, role, s, 1)
+        log(state, "place", role=role, space=s, cost=cost)
+        if (frame["spent"] >= frame["ops"] and not frame["bonus"]) or not place_choices(state, frame):
+            Flow.pop(state)
+
+
+# -- support checks (6.2) --------------------------------------------------
+def check_targets(state: dict, role: str, only=None) -> list[int]:
+    """6.2.3: spaces holding opponent SPs (anywhere; own presence not needed)."""
+    opp = state["sp"][OTHER[role]]
+    out = [s for s in range(1, SLOTS) if opp[s]]
+    if only is not None:
+        out = [s for s in out if COUNTRY[s] == only]
+    if FORBIDS:
+        out = [s for s in out if not forbidden(state, role, s, "check")]
+    return out
+
+
+def check_keys(state: dict, frame: dict) -> tuple[list, tuple]:
+    targets = check_targets(state, frame["role"], frame["only"])
+    extra = (STOP,)
+    bonus = [s for s in targets for c, _ in frame["bonus"] if COUNTRY[s] == c]
+    if bonus and frame["left"] == 2:  # 11.1: announced before the first roll
+        extra = tuple(CHECK_BONUS[s] for s in bonus) + extra
+    return targets, extra
+
+
+class Check(Step):
+    """Two support checks per card whatever its ops (6.2.2); voluntary (6.4)."""
+
+    name = "check"
+
+    def prompt(self, state, frame, role):
+        targets, extra = check_keys(state, frame)
+        return make(f"Support check ({frame['left']} left)", CHECK, targets,
+                    "Waiting for support checks", extra)
+
+    def act(self, state, frame, role, action):
+        if action.verb == "done":
+            Flow.pop(state)
+            return
+        ops = frame["ops"]
+        if action.verb == "check_bonus":
+            frame["only"] = COUNTRY[action.arg]
+            frame["ops"] = ops = ops + sum(n for c, n in frame["bonus"] if c == frame["only"])
+            frame["bonus"] = []
+        elif frame["bonus"] and frame["left"] == 2:
+            frame["bonus"] = []  # not announced: no bonus (11.1)
+        frame["left"] -= 1
+        support_check(state, role, action.arg, ops)
+        if not frame["left"] or not check_targets(state, role, frame["only"]):
+            Flow.pop(state)
+
+
+def support_check(state: dict, role: str, space: int, ops: int) -> int:
+    """6.2.4-6.2.6: die + ops + adjacency against twice the stability; the
+    excess removes opponent SPs, then adds own. Returns the excess."""
+    die = rng.roll(state)
+    mod = adjacent_control(state, role, space)
+    excess = die + ops + mod - 2 * STABILITY[space]
+    removed = added = 0
+    if excess > 0:
+        removed = -add_sp(state, OTHER[role], space, -excess)
+        added = add_sp(state, role, space, excess - removed)
+    log(state, "support_check", role=role, space=space, roll=die, ops=ops, mod=mod,
+        removed=removed, added=added)
+    return excess
+
+
+def free_check(state: dict, role: str, ops: int, why: str) -> bool:
+    """One voluntary check with a given ops value (TST box 6, events: 7.4)."""
+    if not check_targets(state, role):
+        return False
+    Flow.push(state, "check", role=role, card=None, ops=modified_ops(state, role, ops),
+              spent=0, bonus=[], left=1, only=None, why=why)
+    return True
+
+
+# -- Tiananmen Square Track (6.3) ------------------------------------------
+def tst_allowed(state: dict, role: str) -> bool:
+    """Once per turn (6.3.3), never after the last box (6.3.7)."""
+    return not state["tst_tried"][role] and state["tst"][role] < TST_LAST
+
+
+def tst_attempt(state: dict, role: str, card: int) -> None:
+    """6.3.1-6.3.2: die + ops + modifiers against the next box's number."""
+    state["tst_tried"][role] = True
+    box = state["tst"][role] + 1
+    die = rng.roll(state)
+    mod = (SIDE[card] == role) + (state["tst_failed"][role] == box)
+    mod += has_ability(state, role, 1)
+    mod += sum(1 for e in state["effects"].values() if e.get("tst") == role)  # Li Peng
+    ops = ops_value(state, role, card)
+    ok = die + ops + mod >= TST_NEEDS[role][box]
+    log(state, "tst_attempt", role=role, card=card, box=box, roll=die, ops=ops, mod=mod,
+        success=ok)
+    if ok:
+        advance_tst(state, role)
+    else:
+        state["tst_failed"][role] = box
+
+
+def advance_tst(state: dict, role: str) -> None:
+    """Move one box; a first arrival gets the box (6.3.5), a second ends the
+    opponent's lasting ability there."""
+    from .tst import award  # noqa: PLC0415 (award steps need this module)
+
+    state["tst"][role] += 1
+    box = state["tst"][role]
+    first = state["tst"][OTHER[role]] < box
+    log(state, "tst_advance", role=role, box=box, first=first)
+    if first:
+        award(state, role, box)
+
+
+STEPS = (OpsMode(), Place(), Check())
+MODE_POSSIBLE = {
+    "place": lambda state, frame: bool(reach(state, frame["role"])),
+    "check": lambda state, frame: bool(check_targets(state, frame["role"])),
+}
