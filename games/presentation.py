@@ -13,10 +13,14 @@ never shows a raw id or JSON to a player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 
 from games.rules.core import pseudo
+
+
+PSEUDO_LINES = {pseudo.RESIGN, pseudo.TIMEOUT, pseudo.ABANDON, pseudo.ADJUDICATE, pseudo.ANNUL}
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,17 @@ class Presentation:
 
     # -- the log and the moves ---------------------------------------------
     def log_sentence(self, line: dict) -> str:
-        """One structured log line as a sentence in the reader's language."""
-        kind = str(line.get("kind", "")).replace("_", " ")
-        return kind.capitalize() + "."
+        """One structured log line as a sentence in the reader's language;
+        "" for a line with nothing to tell (pages leave it out)."""
+        kind = str(line.get("kind", ""))
+        if "." + kind in PSEUDO_LINES:  # the lines the site's pseudo-moves write
+            arg = {"winners": line.get("winners") or []}
+            return self.pseudo_text(SimpleNamespace(verb="." + kind, role=line.get("role"), arg=arg))
+        return kind.replace("_", " ").capitalize() + "."
+
+    def log_sentences(self, lines) -> list[str]:
+        """The sentences of several log lines, leaving out the empty ones."""
+        return [text for text in (self.log_sentence(line) for line in lines or []) if text]
 
     def action_text(self, role, verb: str, arg) -> str:
         """A player's action that wrote no log line (e.g. a choice of order)."""
@@ -91,7 +103,7 @@ class Presentation:
     def move_text(self, move, *, hide_arg: bool = False) -> str:
         if pseudo.is_pseudo(move.verb) or move.verb == "undo":
             return self.pseudo_text(move)
-        lines = [self.log_sentence(line) for line in (move.log or [])]
+        lines = self.log_sentences(move.log)
         if lines:
             return " ".join(lines)
         if hide_arg:

@@ -75,8 +75,9 @@ def test_every_log_line_and_move_of_random_games_is_a_sentence(title_id, languag
         for seed in SEEDS:
             for seq, (role, verb, arg, lines) in enumerate(played(rules, seed), 1):
                 move = SimpleNamespace(seq=seq, role=role, verb=verb, arg=arg, log=lines)
-                for line in lines:
-                    assert words(show.log_sentence(line)), (seed, line, show.log_sentence(line))
+                for line in lines:  # "" is a line with nothing to tell, which pages leave out
+                    text = show.log_sentence(line)
+                    assert text == "" or words(text), (seed, line, text)
                 text = show.describe(move)
                 assert words(text) and str(seq) in text, (seed, move, text)
                 assert words(show.describe(SimpleNamespace(**{**vars(move), "log": []}), hide_arg=True))

@@ -59,7 +59,8 @@ class TwilightStrugglePresentation(Presentation):
         return super().option_value_label(name, value)
 
     def log_sentence(self, line: dict) -> str:
-        return sentences.sentence(line)
+        text = sentences.sentence(line)
+        return super().log_sentence(line) if text is None else text
 
     def action_text(self, role, verb: str, arg) -> str:
         side = self.role_label(role)
