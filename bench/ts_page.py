@@ -44,7 +44,7 @@ def measure(moves: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from tests.test_ts_board import play_random, start_game
+    from games.titles.twilight_struggle.tests.test_ts_board import play_random, start_game
 
     make = get_user_model().objects.create_user
     alice, bob = make("alice", "a@example.com", "x"), make("bob", "b@example.com", "x")

@@ -11,10 +11,12 @@ import json
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
 from games.titles.twilight_struggle import sentences
-from games.titles.twilight_struggle.names import CARD_INFO, ERA_NAME, REGION_NAME, SIDE_LABEL, card
+from games.titles.twilight_struggle.names import card, card_infos, tables
 from games.titles.twilight_struggle import layout
 from games.titles.twilight_struggle.rules import data
 
@@ -23,10 +25,16 @@ register = template.Library()
 # choice verbs that take a country id as their argument
 COUNTRY_VERBS = frozenset({"place", "realign", "coup", "remove", "pick"})
 CARD_VERBS = ("headline", "event", "ops", "space", "discard", "card")
-VERB_TEXT = {"place": "Place influence in", "realign": "Realignment roll in", "coup": "Coup in",
-             "remove": "Remove influence from", "pick": "Choose"}
-CARD_VERB_TEXT = {"headline": "Headline", "event": "Event", "ops": "Operations", "space": "Space race",
-                  "discard": "Discard", "card": "Choose"}
+# "<verb text> <country>": the words of a clickable country
+VERB_TEXT = {"place": N_("Place influence in %(country)s"), "realign": N_("Realignment roll in %(country)s"),
+             "coup": N_("Coup in %(country)s"), "remove": N_("Remove influence from %(country)s"),
+             "pick": N_("Choose %(country)s")}
+CARD_VERB_TEXT = {"headline": N_("Headline"), "event": N_("Event"), "ops": N_("Operations"),
+                  "space": N_("Space race"), "discard": N_("Discard"), "card": N_("Choose")}
+# the board's JavaScript hints, rendered by the server as JSON (see board.html, board.js)
+JS_TEXT = {"not_a_choice": N_("%(name)s is not one of your choices now."),
+           "choose_highlighted": N_("Choose one of the highlighted countries."),
+           "use_choices": N_("Use the choices listed with the board.")}
 W, H = layout.BOX_W, layout.BOX_H
 
 
@@ -43,14 +51,15 @@ def _band(country: dict) -> str:
 
 
 def _static_countries() -> list[dict]:
-    out = []
+    """The boxes' fixed facts in the current language (cached per language in ``_local``)."""
+    t, out = tables(), []
     for cid in data.COUNTRY_IDS:
         c = data.COUNTRIES[cid]
         x, y = layout.POS[cid]
-        facts = [REGION_NAME[c["region"]], f"stability {c['stability']}"]
+        facts = [t.regions[c["region"]], _("stability %(n)s") % {"n": c["stability"]}]
         if c["battleground"]:
-            facts.append("battleground")
-        out.append({"id": cid, "name": c["name"], "x": x - W // 2, "y": y - H // 2, "cx": x,
+            facts.append(_("battleground"))
+        out.append({"id": cid, "name": t.countries[cid], "x": x - W // 2, "y": y - H // 2, "cx": x,
                     "region": c["region"], "band": _band(c), "stability": c["stability"],
                     "bg": c["battleground"], "facts": ", ".join(facts)})
     return out
@@ -73,12 +82,34 @@ def _edges() -> list[tuple]:
     return out
 
 
-STATIC = _static_countries()
 EDGES = _edges()
-SUPERPOWERS = [{"role": r, "label": SIDE_LABEL[r], "x": x - layout.SUPER_W // 2, "y": y - layout.SUPER_H // 2,
-                "cx": x, "cy": y, "w": layout.SUPER_W, "h": layout.SUPER_H}
-               for r, (x, y) in layout.SUPERPOWERS.items()]
+
+
+def _superpowers() -> list[dict]:
+    sides = tables().sides
+    return [{"role": r, "label": sides[r], "x": x - layout.SUPER_W // 2, "y": y - layout.SUPER_H // 2,
+             "cx": x, "cy": y, "w": layout.SUPER_W, "h": layout.SUPER_H}
+            for r, (x, y) in layout.SUPERPOWERS.items()]
+
+
 CCW_POS = (1370, 130)
+_LOCAL: dict[str, dict] = {}
+
+
+def _local() -> dict:
+    """Everything static that has words, built once per language: boxes, superpowers, SVG, JS hints."""
+    lang = get_language() or "en"
+    found = _LOCAL.get(lang)
+    if found is None:
+        found = _LOCAL[lang] = {"countries": _static_countries(), "superpowers": _superpowers(),
+                                "svg": _static_svg(_superpowers()),
+                                "js": json.dumps({k: _(v) for k, v in JS_TEXT.items()}, ensure_ascii=False)}
+    return found
+
+
+def _verb_text(choice, name: str) -> str:
+    text = VERB_TEXT.get(choice.verb)
+    return _(text) % {"country": name} if text else f"{choice.label} {name}"
 
 
 def _arg_json(arg) -> str:
@@ -103,10 +134,11 @@ def _country_state(base: dict, inf: dict, control: dict, choices: dict) -> dict:
     owner = control.get(key)
     mine = choices.get(base["id"], [])
     first = mine[0] if mine else None
-    text = f"{base['name']} ({base['facts']}): US {us}, USSR {ussr}"
+    text = _("%(country)s (%(facts)s): US %(us)s, USSR %(ussr)s") % {
+        "country": base["name"], "facts": base["facts"], "us": us, "ussr": ussr}
     if owner:
-        text += f", {SIDE_LABEL[owner]} controlled"
-    action = f"{VERB_TEXT.get(first.verb, first.label)} {base['name']}" if first else ""
+        text += _(", %(side)s controlled") % {"side": tables().sides[owner]}
+    action = _verb_text(first, base["name"]) if first else ""
     return {**base, "us": us, "ussr": ussr, "control": owner or "", "choice": first,
             "choice_arg": _arg_json(first.arg) if first else "", "action": action,
             "text": text}
@@ -117,21 +149,25 @@ def ts_map(view, prompt=None):
     """Everything the SVG map needs: boxes with influence, control and choices; lines."""
     inf, control = view.get("influence") or {}, view.get("control") or {}
     choices = country_choices(prompt)
-    countries = [_country_state(base, inf, control, choices) for base in STATIC]
+    local = _local()
+    countries = [_country_state(base, inf, control, choices) for base in local["countries"]]
     ccw = None
     if view.get("chinese_civil_war") == "open":
         us, ussr = inf.get(str(data.CCW), (0, 0))
         first = (choices.get(data.CCW) or [None])[0]
-        ccw = {"id": data.CCW, "name": data.NAME[data.CCW], "x": CCW_POS[0] - W // 2, "y": CCW_POS[1] - H // 2,
+        name = tables().countries[data.CCW]
+        ccw = {"id": data.CCW, "name": name, "x": CCW_POS[0] - W // 2, "y": CCW_POS[1] - H // 2,
                "cx": CCW_POS[0], "ussr": ussr, "need": data.CCW_NEEDED, "choice": first,
                "choice_arg": _arg_json(first.arg) if first else "",
-               "action": f"{VERB_TEXT.get(first.verb, first.label)} {data.NAME[data.CCW]}" if first else ""}
+               "action": _verb_text(first, name) if first else ""}
     bans = set(view.get("coup_bans") or ())
-    labels = [{"text": name + (" (closed)" if region in bans else ""), "x": x, "y": y,
-               "closed": region in bans}
-              for region, (name, x, y) in layout.REGION_LABELS.items()]
+    regions = tables().regions
+    labels = [{"text": (_("%(region)s (closed)") % {"region": regions[region]}) if region in bans
+               else regions[region], "x": x, "y": y, "closed": region in bans}
+              for region, (_name, x, y) in layout.REGION_LABELS.items()]
     return {"width": layout.WIDTH, "height": layout.HEIGHT, "w": W, "h": H, "countries": countries,
-            "edges": EDGES, "superpowers": SUPERPOWERS, "labels": labels, "ccw": ccw,
+            "edges": EDGES, "superpowers": local["superpowers"], "labels": labels, "ccw": ccw,
+            "svg": local["svg"], "js_text": local["js"],
             "clickable": sum(1 for c in countries if c["choice"]) + bool(ccw and ccw["choice"])}
 
 
@@ -144,7 +180,7 @@ def card_choices(prompt) -> dict:
     for choice in prompt.choices:
         if choice.verb in CARD_VERBS and isinstance(choice.arg, int) and choice.arg in data.CARDS:
             out.setdefault(choice.arg, []).append(
-                {"choice": choice, "text": CARD_VERB_TEXT[choice.verb], "arg": _arg_json(choice.arg)})
+                {"choice": choice, "text": _(CARD_VERB_TEXT[choice.verb]), "arg": _arg_json(choice.arg)})
     return out
 
 
@@ -152,11 +188,12 @@ def card_choices(prompt) -> dict:
 def ts_hand(view, prompt=None):
     """The viewer's own hand, each card with its facts, summary and the current card choices."""
     choices = card_choices(prompt)
-    cards = [{**CARD_INFO[n], "choices": choices.get(n, [])} for n in view.get("hand") or []]
+    infos, sides = card_infos(), tables().sides
+    cards = [{**infos[n], "choices": choices.get(n, [])} for n in view.get("hand") or []]
     china = view.get("china") or {}
     china_choices = choices.get(data.CHINA, [])
-    return {"cards": cards, "china": {**CARD_INFO[data.CHINA], "holder": china.get("holder"),
-                                      "holder_label": SIDE_LABEL.get(china.get("holder"), "nobody"),
+    return {"cards": cards, "china": {**infos[data.CHINA], "holder": china.get("holder"),
+                                      "holder_label": sides.get(china.get("holder")) or _("nobody"),
                                       "up": china.get("up"), "choices": china_choices}}
 
 
@@ -168,19 +205,19 @@ def ts_card(number):
 
 @register.filter
 def ts_side(role) -> str:
-    return SIDE_LABEL.get(role, str(role or ""))
+    return tables().sides.get(role, str(role or ""))
 
 
 @register.simple_tag
 def ts_effects(view):
     """Persistent effects in play as readable rows."""
-    rows = []
+    rows, sides = [], tables().sides
     for key, effect in sorted((view.get("effects") or {}).items()):
         info = ts_card(key) if str(key).isdigit() else None
         name = info["name"] if info else str(key).replace("_", " ").capitalize()
         until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game")}.get(
             effect.get("until"), str(effect.get("until") or "").replace("_", " "))
-        rows.append({"name": name, "role": SIDE_LABEL.get(effect.get("role"), ""), "until": until,
+        rows.append({"name": name, "role": sides.get(effect.get("role"), ""), "until": until,
                      "summary": info["summary"] if info else ""})
     return rows
 
@@ -189,32 +226,34 @@ def ts_effects(view):
 @register.simple_tag
 def ts_tracks(view):
     vp, defcon = view.get("vp", 0), view.get("defcon", 5)
-    ban_text = {level: ", ".join(REGION_NAME[r] for r in sorted(regions))
+    t = tables()
+    ban_text = {level: ", ".join(t.regions[r] for r in sorted(regions))
                 for level, regions in data.DEFCON_BANS.items()}
     defcon_boxes = [{"level": n, "current": n == defcon, "closed": ban_text.get(n, ""),
                      "end": n == 1} for n in (5, 4, 3, 2, 1)]
     milops = view.get("milops") or {}
     space = view.get("space") or {}
     abilities = view.get("abilities") or {}
-    boxes = [{"box": b["box"], "name": b["name"], "ops": b["ops"], "roll": b["roll_max"],
-              "vp": b["vp"], "ability": (b["ability"] or "").replace("_", " "),
+    boxes = [{"box": b["box"], "name": t.space[i], "ops": b["ops"], "roll": b["roll_max"],
+              "vp": b["vp"], "ability": t.abilities.get(b["ability"], "") if b["ability"] else "",
               "us": space.get("us") == b["box"], "ussr": space.get("ussr") == b["box"]}
-             for b in data.SPACE]
-    held = {r: [data.SPACE[b - 1]["ability"].replace("_", " ") for b in abilities.get(r, ())
+             for i, b in enumerate(data.SPACE)]
+    held = {r: [t.abilities[data.SPACE[b - 1]["ability"]] for b in abilities.get(r, ())
                 if data.SPACE[b - 1]["ability"]] for r in ("us", "ussr")}
+    lead = t.sides["us" if vp > 0 else "ussr"]
     return {
-        "vp": vp, "vp_text": (f"US +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"),
+        "vp": vp, "vp_text": _("%(side)s +%(n)s") % {"side": lead, "n": abs(vp)} if vp else _("even"),
         "vp_cells": [{"n": n, "here": n == max(-20, min(20, vp))} for n in range(-20, 21)],
         "defcon": defcon, "defcon_boxes": defcon_boxes,
         "closed_now": ban_text.get(defcon, ""),
-        "milops": [{"role": r, "label": SIDE_LABEL[r], "value": milops.get(r, 0), "need": defcon,
+        "milops": [{"role": r, "label": t.sides[r], "value": milops.get(r, 0), "need": defcon,
                     "short": max(0, defcon - milops.get(r, 0)),
                     "cells": [{"n": n, "here": n == milops.get(r, 0)} for n in range(0, 6)]}
                    for r in ("ussr", "us")],
         "space_boxes": boxes, "space": {r: space.get(r, 0) for r in ("us", "ussr")},
         "space_tries": view.get("space_tries") or {}, "abilities": held,
-        "turn": view.get("turn"), "era": ERA_NAME[data.era_of_turn(view.get("turn") or 1)],
-        "action_round": view.get("action_round"), "phasing": SIDE_LABEL.get(view.get("phasing")),
+        "turn": view.get("turn"), "era": t.eras[data.era_of_turn(view.get("turn") or 1)],
+        "action_round": view.get("action_round"), "phasing": t.sides.get(view.get("phasing")),
         "step": view.get("step"),
     }
 
@@ -222,20 +261,20 @@ def ts_tracks(view):
 @register.simple_tag
 def ts_headline(view, role, log=None):
     """What the viewer may know of this turn's headlines: own pick, then both after the reveal."""
-    headline = view.get("headline")
+    headline, sides = view.get("headline"), tables().sides
     if headline:
         mine = headline.get("mine")
-        shown = {SIDE_LABEL[r]: ts_card(c) for r, c in (headline.get("shown") or {}).items() if c}
+        shown = {sides[r]: ts_card(c) for r, c in (headline.get("shown") or {}).items() if c}
         return {"phase": "choosing", "mine": ts_card(mine) if mine else None,
-                "picked": [SIDE_LABEL[r] for r in headline.get("picked") or ()], "shown": shown,
-                "role": SIDE_LABEL.get(role)}
+                "picked": [sides[r] for r in headline.get("picked") or ()], "shown": shown,
+                "role": sides.get(role)}
     for entry in reversed(log or ()):
         if entry.get("kind") == "turn":
             break
         if entry.get("kind") == "headline":
             picks = entry.get("picks") or {}
             return {"phase": "revealed",
-                    "picks": [(SIDE_LABEL[r], ts_card(picks.get(r))) for r in ("ussr", "us") if r in picks]}
+                    "picks": [(sides[r], ts_card(picks.get(r))) for r in ("ussr", "us") if r in picks]}
     return None
 
 
@@ -250,21 +289,18 @@ def ts_attr_json(value) -> str:
 
 
 # -- the SVG, built in Python: ~90 boxes of a dozen elements each is too many template nodes
-def _static_svg() -> str:
+def _static_svg(superpowers: list[dict]) -> str:
     parts = []
     for x1, y1, x2, y2, kind in EDGES:
         parts.append(f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
     jx, jy = layout.POS[43]
     parts.append(f'<line class="super" x1="{jx}" y1="{jy - H // 2}" x2="{jx}" y2="{jy - H // 2 - 37}"/>'
-                 f'<text class="stub" x="{jx + 2}" y="{jy - H // 2 - 41}">→ USA</text>')
+                 f'<text class="stub" x="{jx + 2}" y="{jy - H // 2 - 41}">→ {escape(_("USA"))}</text>')
     edges = '<g class="edges" aria-hidden="true">' + "".join(parts) + "</g>"
     supers = "".join(
         f'<g class="superpower {s["role"]}"><rect x="{s["x"]}" y="{s["y"]}" width="{s["w"]}" height="{s["h"]}" '
-        f'rx="10"/><text x="{s["cx"]}" y="{s["cy"] + 8}">{s["label"]}</text></g>' for s in SUPERPOWERS)
+        f'rx="10"/><text x="{s["cx"]}" y="{s["cy"] + 8}">{escape(s["label"])}</text></g>' for s in superpowers)
     return edges + supers
-
-
-STATIC_SVG = _static_svg()
 
 
 def _box_svg(c: dict) -> str:
@@ -306,7 +342,7 @@ def _country_svg(c: dict, act_url: str, seq: int) -> str:
 
 
 def _ccw_svg(c: dict, act_url: str, seq: int) -> str:
-    text = f'{c["name"]}: USSR {c["ussr"]} of {c["need"]}'
+    text = _("%(name)s: USSR %(n)s of %(need)s") % {"name": c["name"], "n": c["ussr"], "need": c["need"]}
     c = {**c, "text": text}
     attrs = _choice_attrs(c, act_url, seq) if c["choice"] else f' role="img" aria-label="{escape(text)}"'
     x, y = c["x"], c["y"]
@@ -314,7 +350,7 @@ def _ccw_svg(c: dict, act_url: str, seq: int) -> str:
             f'data-name="{escape(c["name"])}"{attrs}><title>{escape(text)}</title>'
             f'<rect class="box" x="{x}" y="{y}" width="{W}" height="{H}" rx="4"/>'
             f'<text class="name" x="{c["cx"]}" y="{y + 14}" textLength="88" lengthAdjust="spacingAndGlyphs">'
-            f'{escape(c["name"])}</text><text class="stab" x="{c["cx"]}" y="{y + 36}">USSR {c["ussr"]}/{c["need"]}'
+            f'{escape(c["name"])}</text><text class="stab" x="{c["cx"]}" y="{y + 36}">{escape(tables().sides["ussr"])} {c["ussr"]}/{c["need"]}'
             f'</text></g>')
 
 
@@ -328,5 +364,5 @@ def ts_map_svg(m: dict, act_url: str, seq: int, label: str = "Map"):
     return mark_safe(
         f'<svg class="ts-map" viewBox="0 0 {m["width"]} {m["height"]}" width="{m["width"]}" height="{m["height"]}" '
         f'role="group" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-        f'<rect class="sea" x="0" y="0" width="{m["width"]}" height="{m["height"]}"/>{labels}{STATIC_SVG}'
+        f'<rect class="sea" x="0" y="0" width="{m["width"]}" height="{m["height"]}"/>{labels}{m["svg"]}'
         f'{countries}{ccw}</svg>')

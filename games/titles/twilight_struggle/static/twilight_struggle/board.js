@@ -3,6 +3,8 @@
    scrolling the map to the first choice. Loaded with the board; installs itself once. */
 (function () {
   if (window.tsBoard) { window.tsBoard.refresh(); return; }
+  // Zoom 1 is "Fit": the whole map inside the frame (CSS caps its height so the map
+  // fits beside the action bar); the others are widths relative to the frame.
   var ZOOMS = [1, 1.5, 2, 3, 4];
   function frame() { return document.querySelector("[data-ts-frame]"); }
   function defaultZoom() { var f = frame(); return f && f.clientWidth < 700 ? 3 : 1; }
@@ -16,6 +18,7 @@
     var cx = (f.scrollLeft + f.clientWidth / 2) / Math.max(1, f.scrollWidth);
     var cy = (f.scrollTop + f.clientHeight / 2) / Math.max(1, f.scrollHeight);
     f.style.setProperty("--ts-zoom", ZOOMS[zoomIndex()]);
+    f.dataset.zoom = zoomIndex() === 0 ? "fit" : String(ZOOMS[zoomIndex()]);
     if (keepCentre) {
       f.scrollLeft = cx * f.scrollWidth - f.clientWidth / 2;
       f.scrollTop = cy * f.scrollHeight - f.clientHeight / 2;
@@ -45,8 +48,9 @@
     if (country && !country.hasAttribute("data-ts-choice")) {
       var hint = document.getElementById("ts-hint"); if (!hint) { return; }
       var choosing = +(hint.dataset.choosing || 0);
-      hint.textContent = country.dataset.name + " is not one of your choices now. " +
-        (choosing ? "Choose one of the highlighted countries." : "Use the choices listed with the board.");
+      var text = JSON.parse(hint.dataset.text || "{}");  // translated by the server (ts_board.JS_TEXT)
+      hint.textContent = (text.not_a_choice || "%(name)s").replace("%(name)s", country.dataset.name) + " " +
+        (choosing ? text.choose_highlighted : text.use_choices);
     }
   });
   document.addEventListener("keydown", function (event) {
