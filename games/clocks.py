@@ -16,6 +16,7 @@ paused) minus the player's vacations.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -23,6 +24,20 @@ from zoneinfo import ZoneInfo
 DAY = 86_400
 PER_MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 KINDS = ("none", "per_move", "bank")
+MIN_BANK_DAYS = 0.5
+# JSON types per field: true/false are booleans only, days a whole number,
+# bank sizes any finite number (booleans are not numbers here).
+FIELD_TYPES = {"kind": (str,), "days": (int,), "initial_days": (int, float), "increment_days": (int, float),
+               "max_days": (int, float), "weekend_pause": (bool,), "vacation_allowed": (bool,)}
+
+
+def _check_type(name: str, value) -> None:
+    types = FIELD_TYPES[name]
+    if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+        wanted = {str: "a text", int: "a whole number", bool: "true or false"}.get(types[0], "a number")
+        raise ValueError(f"{name} must be {wanted}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number")
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,20 @@ class TimeControl:
     max_days: float = 0
     weekend_pause: bool = False
     vacation_allowed: bool = True
+
+    @classmethod
+    def parse(cls, data: dict | None) -> "TimeControl":
+        """A new game's time control as sent by a player: type-strict, bounded.
+        (``from_json`` reads stored ones, which were checked when made.)"""
+        if data is not None and not isinstance(data, dict):
+            raise ValueError("a time control is an object of named fields")
+        for name, value in (data or {}).items():
+            if name in FIELD_TYPES:
+                _check_type(name, value)
+        control = cls.from_json(data)
+        if control.kind == "bank" and control.initial_days < MIN_BANK_DAYS:
+            raise ValueError(f"a bank starts with at least {MIN_BANK_DAYS:g} days")
+        return control
 
     @classmethod
     def from_json(cls, data: dict | None) -> "TimeControl":
@@ -80,13 +109,18 @@ class TimeControl:
         return min(round(self.max_days * DAY), left + round(self.increment_days * DAY))
 
     def describe(self) -> str:
+        """The control in the reader's language (the site's catalog translates it)."""
+        from django.utils.translation import gettext as _  # only here: the arithmetic stays pure
+
         if self.kind == "per_move":
-            text = f"{self.days} day(s) per move"
+            text = _("%(days)s day(s) per move") % {"days": self.days}
         elif self.kind == "bank":
-            text = f"{self.initial_days:g} day(s) + {self.increment_days:g} per turn, max {self.max_days:g}"
+            text = _("%(initial)s day(s) + %(increment)s per turn, max %(max)s") % {
+                "initial": f"{self.initial_days:g}", "increment": f"{self.increment_days:g}",
+                "max": f"{self.max_days:g}"}
         else:
-            return "no time limit"
-        return text + (", weekends paused" if self.weekend_pause else "")
+            return _("no time limit")
+        return text + (_(", weekends paused") if self.weekend_pause else "")
 
 
 # -- counted time -----------------------------------------------------------
