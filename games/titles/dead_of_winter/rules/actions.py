@@ -1,0 +1,543 @@
+"""Part 3 of a paired turn (WC§5.4, WC§5.6): simultaneous actions, open to
+both active players at once; each action applies at once. Actions that
+spend a die use the lowest unused die that qualifies."""
+from __future__ import annotations
+
+from games.rules.core import Choice, Prompt, rng, undo
+from games.rules.core.flow import Flow, Step
+
+from .board import (C, split, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
+                    loc_free, place_of, side_of, survivors_of)
+from .data import GATES
+from .turns import store, trigger
+
+DONE = Choice("done", None, "Done with actions", "done")
+ACTIVE_ABILITIES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade"}
+
+
+class Act(Step):
+    name = "act"
+
+    def active(self, state, frame):
+        return [r for r in frame["roles"] if r not in frame["done"]]
+
+    def prompt(self, state, frame, role):
+        if role in frame["srch"]:
+            return search_prompt(state, frame["srch"][role])
+        if role in frame["must"]:
+            return must_prompt(state, role, frame["must"][role])
+        return Prompt("Take actions (both players act at once)",
+                      tuple(action_choices(state, frame, role)) + (DONE,),
+                      "Waiting for the simultaneous actions")
+
+    def act(self, state, frame, role, action):
+        verb, arg = action.verb, action.arg
+        if verb == "done":
+            frame["done"].append(role)
+            for sid in survivors_of(state, role):
+                if state["sv"][sid]["at"] == home_of(state, role):
+                    trigger(state, role, "in_colony", None, sid)
+            log(state, "done", role=role)
+            if not self.active(state, frame):
+                Flow.pop(state)
+            return
+        HANDLERS[verb](state, frame, role, arg)
+
+    def default(self, state, frame, role):
+        if role in frame["srch"]:
+            return ("keep", frame["srch"][role]["cards"][0])
+        if role in frame["must"]:
+            choice = must_prompt(state, role, frame["must"][role]).choices[0]
+            return (choice.verb, choice.arg)
+        return ("done", None)
+
+
+def home_of(state: dict, role: str) -> str:
+    side = side_of(state, role)
+    return "den" if side == "w" else side
+
+
+def dice(state: dict, role: str) -> list:
+    return state["pl"][role]["dice"]
+
+
+def spend(state: dict, role: str, least: int) -> int:
+    """Spend the lowest unused die showing at least ``least``."""
+    pool = dice(state, role)
+    for i, value in enumerate(pool):
+        if value >= least:
+            return pool.pop(i)
+    raise ValueError("no die")
+
+
+def can_spend(state: dict, role: str, least: int) -> bool:
+    pool = dice(state, role)
+    return bool(pool) and pool[-1] >= least
+
+
+def zombie_spots(state: dict, role: str, at: str) -> list[int]:
+    """Where a survivor standing at ``at`` may attack: 0 for a town location,
+    entrance numbers at a colony (own colony: any; enemy: its own entrance)."""
+    if at in state["loc"]:
+        return [0] if state["loc"][at]["z"] else []
+    if at in ("a", "b"):
+        gates = state["col"][at]["gates"]
+        return [g for g in range(1, GATES + 1) if gates[g - 1][0]]
+    if "@" in at:
+        g = int(at[2:])
+        return [g] if state["col"][at[0]]["gates"][g - 1][0] else []
+    return []
+
+
+def barricade_spots(state: dict, at: str) -> list[int]:
+    if at in state["loc"]:
+        return [0] if loc_free(state, at) > 0 else []
+    if at in ("a", "b"):
+        return [g for g in range(1, GATES + 1) if gate_free(state, at, g) > 0]
+    if "@" in at:
+        g = int(at[2:])
+        return [g] if gate_free(state, at[0], g) > 0 else []
+    return []
+
+
+def action_choices(state: dict, frame: dict, role: str) -> list[Choice]:
+    out = []
+    c = C(state)
+    side = side_of(state, role)
+    for sid in survivors_of(state, role):
+        s = state["sv"][sid]
+        if s["bit"]:
+            continue
+        out += survivor_choices(state, frame, role, sid, s, c.survivors[sid])
+    out += card_choices(state, role, side)
+    holder = store(state, side)
+    if holder["food"] and dice(state, role) and dice(state, role)[0] < 6:
+        out.append(Choice("food", None, "Spend a food token: +1 to your lowest die", "food"))
+    if side != "w" and role not in frame["asked"]:
+        out += [Choice("request", r, f"Request a card from {r}", "request")
+                for r in state["col"][side]["seats"] if r != role and state["pl"][r]["hand"]]
+    return out
+
+
+def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
+    out = []
+    at, name = s["at"], card["name"]
+    least = 1 if has_passive(state, sid, "any_die") else card["attack"]
+    if can_spend(state, role, least):
+        out += [Choice("attack", f"{sid}>{g}", f"{name} attacks a zombie", "attack")
+                for g in zombie_spots(state, role, at)]
+    if at in state["loc"] and state["loc"][at]["deck"] and can_spend(state, role, card["search"]):
+        out.append(Choice("search", sid, f"{name} searches", "search"))
+    if dice(state, role):
+        out += [Choice("barricade", f"{sid}>{g}", f"{name} builds a barricade", "barricade")
+                for g in barricade_spots(state, at)]
+        if at == home_of(state, role) and store(state, side_of(state, role))["waste"]:
+            out.append(Choice("clean", sid, f"{name} cleans waste", "clean"))
+    if ability_ready(state, role, sid, s):
+        out.append(Choice("ability", sid, f"{name}: ability", "ability"))
+    for item in s["eq"]:
+        if item not in frame["handed"]:
+            out += [Choice("handoff", f"{item}>{sid}>{other}", f"Hand off to {other}", "handoff")
+                    for other in at_exact(state, at) if other != sid and state["sv"][other]["o"] == role]
+    return out
+
+
+def card_choices(state: dict, role: str, side: str) -> list[Choice]:
+    out = []
+    c = C(state)
+    crisis = c.crises[state["crisis"]]["symbols"] if state["crisis"] is not None else []
+    mine = [sid for sid in survivors_of(state, role) if not state["sv"][sid]["bit"]]
+    for card in state["pl"][role]["hand"]:
+        out += play_choices(state, role, side, card, mine)
+        if c.symbol[card] in crisis or (crisis and "any" in crisis):
+            out.append(Choice("crisis", card, f"Add {c.card[card]['name']} to the crisis", "crisis"))
+    if crisis:
+        for sid in mine:
+            out += [Choice("crisis", card, f"Add equipped {c.card[card]['name']} to the crisis", "crisis")
+                    for card in state["sv"][sid]["eq"] if c.symbol[card] in crisis or "any" in crisis]
+    return out
+
+
+def play_choices(state, role, side, card, mine) -> list[Choice]:
+    effect = C(state).card[card]["effect"]
+    name = C(state).card[card]["name"]
+    if effect["kind"] == "equip":
+        return [Choice("equip", f"{card}>{sid}", f"Equip {name}", "cards") for sid in mine]
+    if effect["kind"] == "play" and playable(state, role, side, effect):
+        return [Choice("play", card, f"Play {name}", "cards")]
+    return []
+
+
+def playable(state: dict, role: str, side: str, effect: dict) -> bool:
+    kind = effect["effect"]
+    pool = dice(state, role)
+    if kind == "heal":
+        return heal_target(state, role) is not None
+    if kind == "reroll":
+        return bool(pool)
+    if kind == "set_die":
+        return bool(pool) and pool[0] < 6
+    if kind == "barricades":
+        return barricade_place(state, role) is not None
+    if kind == "kill":
+        return kill_place(state, role) is not None
+    if kind == "outsider":
+        return bool(state["sdeck"])
+    if kind == "bullets":
+        return side != "w"
+    return kind == "food"
+
+
+def must_prompt(state: dict, role: str, card: int) -> Prompt:
+    """A card received by request must be played at once (B§8)."""
+    mine = [sid for sid in survivors_of(state, role) if not state["sv"][sid]["bit"]]
+    choices = play_choices(state, role, side_of(state, role), card, mine)
+    if not choices:
+        choices = [Choice("discard", card, "It cannot be played: discard it", "cards")]
+    return Prompt("Play the card you were given", tuple(choices), "")
+
+
+def ability_ready(state, role, sid, s) -> bool:
+    a = ability(state, sid)
+    if a["kind"] not in ACTIVE_ABILITIES or f"s{sid}" in state["once"]:
+        return False
+    where = a.get("where", "anywhere")
+    at = s["at"]
+    if where == "colony" and at != home_of(state, role) or where not in ("anywhere", "colony") and at != where:
+        return False
+    if a.get("die") and not can_spend(state, role, a["die"]):
+        return False
+    kind = a["kind"]
+    if kind == "kill_zombies":
+        if a.get("needs_helpless") and not (at in ("a", "b") and state["col"][at]["helpless"]):
+            return False
+        return bool(zombie_spots(state, role, at))
+    if kind == "die_plus":
+        return bool(dice(state, role)) and dice(state, role)[0] < 6
+    if kind == "heal":
+        return any(state["sv"][o]["w"] for o in at_exact(state, at))
+    if kind == "free_barricade":
+        return bool(barricade_spots(state, at))
+    return True
+
+
+# -- handlers ---------------------------------------------------------------
+def do_attack(state, frame, role, arg):
+    """B§7 attack on a zombie; exposure per kill unless cancelled (WC§5.4: a bite lays the survivor aside)."""
+    sid, g = split(arg)
+    card = C(state).survivors[sid]
+    spend(state, role, 1 if has_passive(state, sid, "any_die") else card["attack"])
+    n = 2 if has_passive(state, sid, "kill_two") else 1
+    killed = remove_zombies(state, state["sv"][sid]["at"], g, n)
+    log(state, "attack", survivor=sid, at=state["sv"][sid]["at"], killed=killed)
+    after_kills(state, role, sid, killed, not has_passive(state, sid, "no_attack_exposure"))
+
+
+def after_kills(state, role, sid, killed, exposure) -> None:
+    if state["den"] is not None and role == state["wolf"]:
+        state["den"]["kills"] += killed
+    for _ in range(killed if exposure else 0):
+        if state["sv"][sid] is None or state["sv"][sid]["bit"]:
+            break
+        if expose(state, sid, defer_bite=True) == "bitten":
+            state["bitten"].append(sid)
+    if killed and state["sv"][sid] is not None:
+        trigger(state, role, "kill", None, sid)
+
+
+def remove_zombies(state, at, g, n) -> int:
+    if g == 0:
+        spot = state["loc"][at]
+        k = min(n, spot["z"])
+        spot["z"] -= k
+        return k
+    side = place_of(at)
+    killed = 0
+    gates = state["col"][side]["gates"]
+    order = [g] + ([i for i in range(1, GATES + 1) if i != g] if "@" not in at else [])
+    for gate in order:
+        k = min(n - killed, gates[gate - 1][0])
+        gates[gate - 1][0] -= k
+        killed += k
+    return killed
+
+
+def do_search(state, frame, role, sid):
+    """B§7 search; WC§5.6: at most one noise token per search."""
+    card = C(state).survivors[sid]
+    spend(state, role, card["search"])
+    at = state["sv"][sid]["at"]
+    deck = state["loc"][at]["deck"]
+    view = 1 + search_bonus(state, sid, at)
+    frame["srch"][role] = {"sid": sid, "at": at, "cards": [deck.pop() for _ in range(min(view, len(deck)))],
+                           "noise": False}
+    undo.checkpoint(state)
+    log(state, "search", survivor=sid, at=at)
+    trigger(state, role, "search_at", at, sid)
+
+
+def search_bonus(state, sid, at) -> int:
+    extra = 0
+    a = ability(state, sid)
+    if a["kind"] == "search_view" and a["where"] in ("anywhere", at) and f"s{sid}" not in state["once"]:
+        extra += a["n"]
+        if a.get("once"):
+            state["once"].append(f"s{sid}")
+    for item in state["sv"][sid]["eq"]:
+        effect = C(state).card[item]["effect"]
+        if effect.get("passive") == "search_view" and effect.get("where") in ("anywhere", at):
+            extra += effect.get("n", 1)
+    return extra
+
+
+def search_prompt(state, search) -> Prompt:
+    c = C(state)
+    choices = [Choice("keep", card, f"Keep {c.card[card]['name']}", "search") for card in search["cards"]]
+    spot = state["loc"][search["at"]]
+    if not search["noise"] and spot["noise"] < c.const["noise_spaces"] and spot["deck"]:
+        choices.append(Choice("noise", None, "Make noise and draw another card", "search"))
+    return Prompt("Searching: keep one card", tuple(choices), "")
+
+
+def do_keep(state, frame, role, card):
+    search = frame["srch"].pop(role)
+    deck = state["loc"][search["at"]]["deck"]
+    for other in search["cards"]:
+        if other != card:
+            deck.insert(0, other)
+    state["pl"][role]["hand"].append(card)
+    log(state, "search_kept", role=role, at=search["at"], returned=len(search["cards"]) - 1)
+
+
+def do_noise(state, frame, role, arg):
+    search = frame["srch"][role]
+    spot = state["loc"][search["at"]]
+    spot["noise"] += 1
+    search["noise"] = True
+    search["cards"].append(spot["deck"].pop())
+    undo.checkpoint(state)
+    log(state, "noise", at=search["at"])
+
+
+def do_barricade(state, frame, role, arg):
+    sid, g = split(arg)
+    spend(state, role, 1)
+    build_barricade(state, state["sv"][sid]["at"], g)
+
+
+def build_barricade(state, at, g) -> None:
+    if g == 0:
+        state["loc"][at]["b"] += 1
+    else:
+        state["col"][place_of(at)]["gates"][g - 1][1] += 1
+    log(state, "barricade", at=at, gate=g)
+
+
+def do_clean(state, frame, role, sid):
+    spend(state, role, 1)
+    waste = store(state, side_of(state, role))["waste"]
+    a = ability(state, sid)
+    n = a["n"] if a["kind"] == "clean_bonus" else C(state).const["clean_waste"]
+    removed, waste[:] = waste[-n:], waste[:-n]
+    state["box"] += removed
+    log(state, "clean_waste", role=role, n=len(removed))
+
+
+def do_food(state, frame, role, arg):
+    store(state, side_of(state, role))["food"] -= 1
+    pool = dice(state, role)
+    pool[0] += 1
+    pool.sort()
+    log(state, "food_token", role=role)
+
+
+def do_request(state, frame, role, teammate):
+    frame["asked"].append(role)
+    log(state, "request", role=role, to=teammate)
+    Flow.push(state, "give", role=teammate, to=role)
+
+
+def do_handoff(state, frame, role, arg):
+    card, frm, to = split(arg)
+    state["sv"][frm]["eq"].remove(card)
+    state["sv"][to]["eq"].append(card)
+    frame["handed"].append(card)
+    log(state, "handoff", card=card, frm=frm, to=to)
+
+
+def do_crisis(state, frame, role, card):
+    """WC§5.6: face up, matching symbols only, from hand or equipment."""
+    hand = state["pl"][role]["hand"]
+    if card in hand:
+        hand.remove(card)
+    else:
+        for sid in survivors_of(state, role):
+            if card in state["sv"][sid]["eq"]:
+                state["sv"][sid]["eq"].remove(card)
+    state["contrib"].append(card)
+    log(state, "contribute", role=role, card=card)
+
+
+def do_equip(state, frame, role, arg):
+    card, sid = split(arg)
+    take_card(state, frame, role, card)
+    state["sv"][sid]["eq"].append(card)
+    log(state, "equip", role=role, card=card, survivor=sid)
+
+
+def do_discard(state, frame, role, card):
+    take_card(state, frame, role, card)
+    store(state, side_of(state, role))["waste"].append(card)
+    log(state, "discard", role=role, card=card)
+
+
+def take_card(state, frame, role, card) -> None:
+    state["pl"][role]["hand"].remove(card)
+    if frame["must"].get(role) == card:
+        del frame["must"][role]
+
+
+def do_play(state, frame, role, card):
+    take_card(state, frame, role, card)
+    effect = C(state).card[card]["effect"]
+    side = side_of(state, role)
+    store(state, side)["waste"].append(card)
+    log(state, "play", role=role, card=card)
+    PLAY[effect["effect"]](state, role, side, effect.get("n", 0))
+
+
+def do_ability(state, frame, role, sid):
+    a = ability(state, sid)
+    state["once"].append(f"s{sid}")
+    if a.get("die"):
+        spend(state, role, a["die"])
+    log(state, "ability", survivor=sid, ability=a["kind"])
+    at = state["sv"][sid]["at"]
+    if a["kind"] == "kill_zombies":
+        spots = zombie_spots(state, role, at)
+        killed = remove_zombies(state, at, spots[0], a["n"])
+        after_kills(state, role, sid, min(killed, 1), a.get("exposure", False))
+    elif a["kind"] == "add_food":
+        store(state, side_of(state, role))["food"] += a["n"]
+    elif a["kind"] == "die_plus":
+        dice(state, role)[0] += 1
+        dice(state, role).sort()
+    elif a["kind"] == "heal":
+        target = max((o for o in at_exact(state, at) if state["sv"][o]["w"]),
+                     key=lambda o: (state["sv"][o]["o"] == role, state["sv"][o]["w"]))
+        heal(state, target)
+    elif a["kind"] == "free_barricade":
+        build_barricade(state, at, barricade_spots(state, at)[0])
+
+
+# -- card effects (targets chosen by a fixed, documented policy) --------------
+def heal_target(state, role):
+    wounded = [s for s in survivors_of(state, role) if state["sv"][s]["w"]]
+    return max(wounded, key=lambda s: (state["sv"][s]["w"], s)) if wounded else None
+
+
+def heal(state, sid) -> None:
+    s = state["sv"][sid]
+    s["w"] -= 1
+    s["f"] = min(s["f"], s["w"])
+    log(state, "heal", survivor=sid)
+
+
+def barricade_place(state, role):
+    for sid in survivors_of(state, role):
+        at = state["sv"][sid]["at"]
+        spots = barricade_spots(state, at)
+        if spots:
+            return at, spots[0]
+    return None
+
+
+def kill_place(state, role):
+    for sid in survivors_of(state, role):
+        at = state["sv"][sid]["at"]
+        spots = zombie_spots(state, role, at)
+        if spots:
+            return at, spots[0]
+    return None
+
+
+def play_food(state, role, side, n):
+    store(state, side)["food"] += n
+
+
+def play_heal(state, role, side, n):
+    heal(state, heal_target(state, role))
+
+
+def play_reroll(state, role, side, n):
+    pool = dice(state, role)
+    pool[0] = rng.roll(state)
+    pool.sort()
+
+
+def play_set_die(state, role, side, n):
+    pool = dice(state, role)
+    pool[0] = 6
+    pool.sort()
+
+
+def play_barricades(state, role, side, n):
+    for _ in range(n):
+        spot = barricade_place(state, role)
+        if spot:
+            build_barricade(state, *spot)
+
+
+def play_kill(state, role, side, n):
+    at, g = kill_place(state, role)
+    remove_zombies(state, at, g, n)
+
+
+def play_outsider(state, role, side, n):
+    """A new survivor joins the group (WC§13: the Lone Wolf ignores helpless ones)."""
+    sid = enter_survivor(state, role)
+    log(state, "new_survivor", role=role, survivor=sid)
+    if side != "w":
+        state["col"][side]["helpless"] += n
+
+
+def play_bullets(state, role, side, n):
+    state["col"][side]["bullets"] += n
+
+
+PLAY = {"food": play_food, "heal": play_heal, "reroll": play_reroll, "set_die": play_set_die,
+        "barricades": play_barricades, "kill": play_kill, "outsider": play_outsider,
+        "bullets": play_bullets}
+HANDLERS = {"attack": do_attack, "search": do_search, "keep": do_keep, "noise": do_noise,
+            "barricade": do_barricade, "clean": do_clean, "food": do_food, "request": do_request,
+            "handoff": do_handoff, "crisis": do_crisis, "equip": do_equip, "play": do_play,
+            "discard": do_discard, "ability": do_ability}
+
+
+class Give(Step):
+    """A teammate answers a request (B§8; WC §17 #8: teammates only)."""
+
+    name = "give"
+
+    def prompt(self, state, frame, role):
+        c = C(state)
+        return Prompt(f"{frame['to']} requests a card", tuple(
+            Choice("give", card, f"Give {c.card[card]['name']}", "hand")
+            for card in state["pl"][role]["hand"]) + (Choice("decline", None, "Give nothing", "done"),),
+            "Waiting for an answer to a request")
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        if action.verb == "give":
+            state["pl"][role]["hand"].remove(action.arg)
+            state["pl"][frame["to"]]["hand"].append(action.arg)
+            Flow.top(state)["must"][frame["to"]] = action.arg
+            log(state, "give", role=role, to=frame["to"], card=action.arg)
+        else:
+            log(state, "decline", role=role, to=frame["to"])
+
+    def default(self, state, frame, role):
+        return ("decline", None)
+
+
+STEPS = (Act(), Give())
