@@ -48,7 +48,8 @@ def action_round(state: dict, role: str, hand: list, turn: int = 1) -> dict:
     state["taken"] = {role: 1, other: 0 if role == COM else 1}
     state["phasing"], state["ar"] = role, 1
     state["stack"] = [{"step": "turn", "phase": 2},
-                      {"step": "rounds", "n": 1 if role == COM else 2, "next": other},
+                      {"step": "rounds", "n": 1 if role == COM else 2, "next": other,
+                       "last": role},
                       {"step": "action", "role": role}]
     state["active"] = [role]
     state["log"] = []

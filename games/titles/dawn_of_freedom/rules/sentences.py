@@ -1,0 +1,110 @@
+"""A plain English sentence for every kind of log line the rules write.
+
+Log lines are small dicts (a ``kind`` and ids); the site's presentation layer
+translates them. This module is the reference wording (and the README's log
+table): `sentence(line)` never fails on a line the rules wrote, and
+`TEMPLATES` lists every kind.
+"""
+from __future__ import annotations
+
+from .data import CARD_NAME, COUNTRY_NAME, NAME, PS_NAME, TST
+
+
+def _side(role) -> str:
+    return {"communist": "The Communist", "democrat": "The Democrat"}.get(role, str(role))
+
+
+def _vp(n: int) -> str:
+    return f"Democrat +{n}" if n > 0 else f"Communist +{-n}" if n < 0 else "0"
+
+
+def _words(line: dict) -> dict:
+    """The line's ids as names, for the templates."""
+    out = dict(line)
+    for key in ("role", "attacker", "player"):
+        if key in line:
+            out[key] = _side(line[key])
+    if line.get("card") is not None:
+        out["card"] = CARD_NAME.get(line["card"], line["card"])
+    if line.get("space") is not None:
+        out["space"] = NAME[line["space"]]
+    if "country" in line:
+        out["country"] = COUNTRY_NAME.get(line["country"], line["country"])
+    if "ps_card" in line:
+        out["ps_card"] = PS_NAME[line["ps_card"]]
+    if "suit" in line:
+        out["suit"] = (line["suit"] or "no suit").replace("_", " ")
+    if "box" in line and line.get("role") in ("communist", "democrat"):
+        out["box_name"] = TST[line["box"] - 1][f"{line['role']}_name"]
+    if "vp" in line and isinstance(line["vp"], int):
+        out["vp_text"] = _vp(line["vp"])
+    if "change" in line:
+        out["change_text"] = _vp(line["change"])
+    return out
+
+
+TEMPLATES = {
+    "turn": "Turn {turn} begins.",
+    "deal": "Cards are dealt: {counts[communist]} to the Communist, {counts[democrat]} to the Democrat.",
+    "period_cards": "The {period} year cards are shuffled into the deck ({deck} cards).",
+    "reshuffle": "The discard pile is shuffled into a new deck ({deck} cards).",
+    "setup_place": "{role} places 1 set-up SP in {space}.",
+    "play": "{role} plays {card} for {use}.",
+    "forfeit": "{role} has no card and forfeits action round {round}.",
+    "event": "{role} carries out the event of {card}.",
+    "event_blocked": "The event of {card} cannot happen now.",
+    "event_not_implemented": "The event of {card} is not implemented yet and does not happen.",
+    "effect_ends": "A lasting effect ends ({effect}).",
+    "removed": "{card} is removed from the game.",
+    "ops": "{role} uses {ops} ops for {mode}.",
+    "ops_lost": "{role} has no use for the {ops} ops.",
+    "place": "{role} places 1 SP in {space} (cost {cost}).",
+    "support_check": "{role} makes a support check in {space}: roll {roll} + {ops} ops + {mod} "
+                     "adjacency; {removed} SPs removed, {added} added.",
+    "sp_removed": "{role} loses {n} SP in {space}.",
+    "tst_attempt": "{role} tries Tiananmen Square box {box} with {card}: roll {roll} + {ops} ops "
+                   "+ {mod}; success: {success}.",
+    "tst_advance": "{role} reaches Tiananmen Square box {box} ({box_name}); first: {first}.",
+    "tst_news": "{role} keeps one of three drawn cards and discards the others.",
+    "tst_swap": "{role} discards {card} and draws a replacement.",
+    "struggle": "A power struggle begins in {country}; {attacker} attacks first.",
+    "struggle_deal": "Power-struggle cards: {counts[communist]} to the Communist, "
+                     "{counts[democrat]} to the Democrat.",
+    "raise_discard": "{role} discards {ps_card} to raise the stakes.",
+    "raised": "{role} raises the stakes.",
+    "no_raise": "{role} does not raise the stakes.",
+    "ps_lead": "{role} leads {ps_card} as {suit} (rank {rank}).",
+    "ps_wild": "{role} plays {ps_card}.",
+    "ps_falters_discard": "{role} loses {ps_card} to Support Falters.",
+    "ps_surges_draw": "{role} draws power-struggle cards (Support Surges).",
+    "ps_tactic_fails": "{role} plays Tactic Fails: {suit} is out of this struggle.",
+    "ps_match": "{role} answers with {ps_card}; counterattack roll {roll}; initiative: {initiative}.",
+    "ps_concede": "{role} does not answer.",
+    "struggle_no_lead": "{role} has no card to lead.",
+    "struggle_won": "{role} wins the power struggle in {country} ({suit}).",
+    "support_loss_roll": "{role} rolls {roll} + {mod} for support loss and loses {lose} SPs.",
+    "struggle_vp_roll": "{role} rolls {roll} + {mod} and scores {vp} VP.",
+    "power_taken": "The Democrat takes power in {country} ({how}).",
+    "power_retained": "The Communist keeps power in {country} ({times} times).",
+    "score": "{country} is scored: Democrat {democrat[vp]}, Communist {communist[vp]}.",
+    "struggle_over": "The power struggle in {country} is over.",
+    "vp": "VP {change_text} ({why}): the marker is at {vp_text}.",
+    "automatic_victory": "{role} reaches {vp_text} and wins.",
+    "scoring_card_held": "A scoring card was held at the end of the turn ({roles}).",
+    "new_years_eve": "New Year's Eve Party: the game ends this turn.",
+    "final_scoring": "Final scoring.",
+    "final_power_bonus": "The Communist still holds power in {countries} countries.",
+    "ussr_stability": "The U.S.S.R. stability marker moves to step {step} ({card}).",
+    "ussr_out_of_order": "{card} is out of order on the U.S.S.R. stability track.",
+    "crowd_turns_acts": "The Crowd Turns Against Ceausescu takes effect.",
+    "tyrant_waits": "The Tyrant is Gone waits for the Romanian power struggle.",
+    "tyrant_resolves": "The Tyrant is Gone: {removed} Communist SPs leave Cluj-Napoca.",
+    "tyrant_refuge": "The Ceausescus flee to {space}.",
+    "tyrant_no_refuge": "The Ceausescus have nowhere to flee.",
+    "tyrant_captured": "The Ceausescus are captured in {space}.",
+    "tyrant_escaped": "The Ceausescus were never captured.",
+}
+
+
+def sentence(line: dict) -> str:
+    return TEMPLATES[line["kind"]].format(**_words(line))
