@@ -102,9 +102,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
 # --- Cache (rate limits need one shared by all processes) -----------------
+# Redis with short timeouts; while it fails each process counts in memory
+# (config/cache.py): rate limits loosen a little, requests never answer 500.
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_TIMEOUT = float(os.environ.get("CACHE_TIMEOUT", "0.5"))
 CACHES = {"default": (
-    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    {"BACKEND": "config.cache.FallbackRedisCache", "LOCATION": CACHE_URL,
+     "OPTIONS": {"socket_timeout": CACHE_TIMEOUT, "socket_connect_timeout": CACHE_TIMEOUT}}
     if CACHE_URL.startswith("redis") else
     {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
      "LOCATION": str(VAR_DIR / "cache")}
@@ -119,11 +123,29 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "processed_folder": str(VAR_DIR / "celery" / "processed"), "store_processed": False,
         "control_folder": str(VAR_DIR / "celery" / "control"),
     }
+# Publishing waits at most CELERY_BROKER_TIMEOUT on a dead or hung broker (the
+# outbox, games/outbox.py, keeps the task); a task whose worker was killed is
+# handed to another after the visibility timeout (10 min, not Redis's 1 h).
+CELERY_BROKER_TIMEOUT = float(os.environ.get("CELERY_BROKER_TIMEOUT", "2"))
+CELERY_BROKER_CONNECTION_TIMEOUT = CELERY_BROKER_TIMEOUT
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # workers wait out any broker outage
+if CELERY_BROKER_URL.startswith(("redis", "rediss")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
+        "socket_timeout": CELERY_BROKER_TIMEOUT, "socket_connect_timeout": CELERY_BROKER_TIMEOUT,
+        "unacked_restore_interval": 10, "unacked_restore_throttle": 1,
+    }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # tasks are idempotent: a killed child's task runs again
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# One beat fires at a time however many run (a lease row, config/celery.py).
+CELERY_BEAT_SCHEDULER = "config.celery:LeasedScheduler"
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5
+CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get("CELERY_BEAT_SCHEDULE_FILENAME",
+                                               str(VAR_DIR / "celerybeat-schedule"))
 CELERY_BEAT_SCHEDULE = {}
 CELERY_TIMEZONE = "UTC"
 
@@ -238,6 +260,7 @@ HOTLINE_VACATION_YEARLY_DAYS = float(os.environ.get("HOTLINE_VACATION_YEARLY_DAY
 HOTLINE_CHAT_PER_MINUTE = int(os.environ.get("HOTLINE_CHAT_PER_MINUTE", "6"))
 HOTLINE_TURN_MAIL_QUIET_SECONDS = int(os.environ.get("HOTLINE_TURN_MAIL_QUIET_SECONDS", "300"))
 CELERY_BEAT_SCHEDULE = {
+    "relay-outbox": {"task": "games.tasks.relay_outbox", "schedule": 5.0},
     "time-out-overdue-seats": {"task": "games.tasks.time_out_overdue", "schedule": 60.0},
     "send-deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "end-expired-vacations": {"task": "games.tasks.end_expired_vacations", "schedule": 300.0},

@@ -55,9 +55,7 @@ def commit(entries: list[Entry]) -> None:
     finished = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
     if finished:
         signals.games_finished.send(sender=Game, games=finished)
-    for entry in entries:
-        notifications.moved(entry.game, entry.before_active, entry.move)
-    notifications.games_over([g.pk for g in finished])
+    notifications.moved(entries)
 
 
 def _advance(entry: Entry, now) -> None:

@@ -155,3 +155,32 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind} to {self.user_id} ({self.status})"
+
+
+class OutboxTask(models.Model):
+    """A Celery task written in the transaction that wants it (games/outbox.py).
+
+    The row commits or rolls back with the move; it is handed to the broker
+    after the commit, and the relay hands over whatever a broker outage left
+    behind. ``sent_at`` is when the broker accepted it."""
+
+    task = models.CharField(max_length=200)
+    args = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["created_at"], condition=Q(sent_at=None), name="outbox_unsent")]
+
+    def __str__(self):
+        return f"{self.task}{tuple(self.args)} ({'sent' if self.sent_at else 'waiting'})"
+
+
+class BeatLease(models.Model):
+    """Who may run Celery beat now (config/celery.py LeasedScheduler): one row
+    per schedule, renewed every few seconds, taken over once it expires."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    holder = models.CharField(max_length=200, blank=True)
+    expires_at = models.DateTimeField()

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from accounts.models import Profile
 
-from . import clocks, deadlines
+from . import clocks, deadlines, outbox
 from .models import Seat
 
 
@@ -19,13 +19,14 @@ def reminders_due(now: datetime) -> int:
     with transaction.atomic():
         seats = list(Seat.objects.select_for_update(skip_locked=True, of=("self",)).filter(next_reminder_at__lte=now)
                      .select_related("user__profile")[:2000])
+        calls = []
         for seat in seats:
             marks = clocks.reminder_times(seat.turn_started_at, seat.deadline_at) if seat.deadline_at else []
             index = sum(1 for m in marks if m <= now)
-            started = seat.turn_started_at.isoformat()
-            transaction.on_commit(lambda s=seat.pk, t=started, i=index: tasks.send_reminder.delay(s, t, i))
+            calls.append((tasks.send_reminder, (seat.pk, seat.turn_started_at.isoformat(), index)))
             seat.next_reminder_at = deadlines.next_reminder(seat, now)
         Seat.objects.bulk_update(seats, ["next_reminder_at"])
+        outbox.enqueue_many(calls)
     return len(seats)
 
 
@@ -38,7 +39,8 @@ def digests_due(now: datetime) -> int:
         local = clocks.local_time(now, profile.timezone)
         if local.hour < profile.digest_hour or profile.digest_sent_on == local.date():
             continue
-        Profile.objects.filter(pk=profile.pk).update(digest_sent_on=local.date())
-        tasks.send_digest.delay(profile.user_id, local.date().isoformat())
+        with transaction.atomic():
+            Profile.objects.filter(pk=profile.pk).update(digest_sent_on=local.date())
+            outbox.enqueue(tasks.send_digest, profile.user_id, local.date().isoformat())
         queued += 1
     return queued

@@ -18,7 +18,7 @@ from games.rules.core import IllegalAction, undo
 from games.rules.core.flow import take_log
 from games.rules.core.pseudo import ABANDON, ADJUDICATE, ANNUL, RESIGN, ROLLBACK, SETUP, TIMEOUT
 
-from . import clocks, deadlines, engine, journal, notifications, registry, signals
+from . import clocks, deadlines, engine, journal, notifications, outbox, registry, signals
 from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
 from .models import Game, Move, Seat
 
@@ -288,7 +288,7 @@ def _auto_vacations(now) -> None:
             vacation = vacations.vacation_start(seat.user, now=now, automatic=True)
         except BadRequest:
             continue  # no days left: the timeout goes ahead
-        transaction.on_commit(lambda u=seat.user_id, v=vacation.pk: tasks.send_auto_vacation.delay(u, v))
+        outbox.enqueue(tasks.send_auto_vacation, seat.user_id, vacation.pk)
 
 
 def game_grant_time(*, game_id, user, role: str, days: int) -> Seat:

@@ -2,17 +2,20 @@
 
 Mail tasks retry SMTP and connection errors with exponential backoff; the
 Notification key inside each mail function makes a retry or a duplicate
-delivery of the same task send nothing twice.
+delivery of the same task send nothing twice. The longest backoff stays under
+the broker's visibility timeout (config/settings.py), so a retry waiting in a
+worker is never handed to a second one; 20 retries cover about 80 minutes
+of SMTP outage.
 """
 import smtplib
 
 from celery import shared_task
 from django.utils import timezone
 
-from . import emails, reminders, services, vacations
+from . import emails, outbox, reminders, services, vacations
 
 MAIL_RETRY = {"autoretry_for": (smtplib.SMTPException, OSError), "retry_backoff": 30,
-              "retry_backoff_max": 3600, "retry_jitter": True, "max_retries": 8}
+              "retry_backoff_max": 240, "retry_jitter": True, "max_retries": 20}
 
 
 @shared_task(**MAIL_RETRY)
@@ -69,3 +72,8 @@ def end_expired_vacations() -> int:
 @shared_task
 def send_digests() -> int:
     return reminders.digests_due(timezone.now())
+
+
+@shared_task
+def relay_outbox() -> int:
+    return outbox.relay()

@@ -8,6 +8,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import outbox
 from games.errors import BadRequest, Forbidden, NotFound
 
 from . import access
@@ -37,7 +38,7 @@ def report_close(*, report_id, moderator, outcome: str, resolution: str) -> Repo
         report.save(update_fields=["status", "outcome", "resolution", "closed_by", "closed_at"])
         audit_record(actor=moderator, action=AuditEntry.Action.REPORT_CLOSE, game=report.game, report=report,
                      reason=resolution, before=before, after={"status": report.status, "outcome": outcome})
-        transaction.on_commit(lambda: tasks.send_dispute_mail.delay(report.pk))
+        outbox.enqueue(tasks.send_dispute_mail, report.pk)
         return report
 
 
