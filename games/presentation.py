@@ -75,6 +75,30 @@ class Presentation:
         return [f"{f.label}: {self.option_value_label(f.name, options.get(f.name, f.choices[0][0]))}"
                 for f in self.option_fields()]
 
+    # -- results and hands --------------------------------------------------
+    result_reasons: dict = {}  # a title's own result reasons -> lazy words
+
+    def result_text(self, result) -> str:
+        """A finished game's result in words: "US won (victory points)."."""
+        if not result:
+            return ""
+        winners = " " + _("and") + " "
+        winners = winners.join(self.role_label(r) for r in result.get("winners") or [])
+        reason = self.result_reason(result.get("reason"))
+        text = _("%(who)s won") % {"who": winners} if winners else _("No winner")
+        return f"{text} ({reason})." if reason else f"{text}."
+
+    def result_reason(self, reason) -> str:
+        generic = {"resignation": _("resignation"), "timeout": _("out of time"), "abandoned": _("abandoned"),
+                   "annulled": _("annulled by a moderator"), "adjudicated": _("set by a moderator")}
+        if reason in self.result_reasons:
+            return str(self.result_reasons[reason])
+        return generic.get(reason, str(reason or "").replace("_", " "))
+
+    def hand_text(self, items) -> list[str]:
+        """A hidden hand's items in words (moderators' audited look)."""
+        return [str(item) for item in items or []]
+
     # -- the log and the moves ---------------------------------------------
     def log_sentence(self, line: dict) -> str:
         """One structured log line as a sentence in the reader's language;

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:game_id>/status/", views.status, name="status"),
     path("<int:game_id>/log/", views.log, name="log"),
     path("<int:game_id>/at/<int:seq>/", views.at_move, name="at_move"),
+    path("<int:game_id>/replay/", views.replay, name="replay"),
     path("<int:game_id>/act/", views.act, name="act"),
     path("<int:game_id>/join/", views.join, name="join"),
     path("<int:game_id>/decline/", views.decline, name="decline"),

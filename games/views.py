@@ -134,7 +134,8 @@ def log_lines(game: Game) -> list[dict]:
     if game.state is None:
         return []
     sentence = registry.presentation(game.title_id).log_sentence
-    return [{"seq": line["seq"], "text": sentence(line)} for line in engine.public_log(game, numbered=True)]
+    lines = ({"seq": line["seq"], "text": sentence(line)} for line in engine.public_log(game, numbered=True))
+    return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 
 
 def _panel_context(request, game: Game) -> dict:
@@ -155,21 +156,45 @@ def _log_tail(lines: list[dict]) -> dict:
 
 
 def log(request, game_id):
+    """The whole log on a page of its own, with a replay of the board (htmx: the list alone)."""
     game = get_object_or_404(Game, pk=game_id)
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    return render(request, "games/_log.html", {"game": game, "log": log_lines(game), "log_earlier": 0})
+    context = {"game": game, "log": log_lines(game), "log_earlier": 0,
+               "my_seat": selectors.seat_for(game, request.user), "replay": _may_replay(game, request.user)}
+    return render(request, "games/_log.html" if request.htmx else "games/log_page.html", context)
+
+
+def _may_replay(game: Game, user) -> bool:
+    """The board at any move: for the game's players, for everyone once it is over."""
+    return game.is_over or selectors.seat_for(game, user) is not None
 
 
 def at_move(request, game_id, seq):
-    """The board as it was after move ``seq`` (from the Snapshot at or before it)."""
+    """The board as it was after move ``seq`` (from the Snapshot at or before it);
+    htmx (the log page's replay slider) gets the board alone."""
     game = get_object_or_404(Game, pk=game_id)
+    if not _may_replay(game, request.user):
+        raise Http404
     picture = selectors.game_picture_at(game, request.user, seq)
     if picture is None:
         raise Http404
-    return render(request, "games/at_move.html", {
-        "game": game, "picture": picture, "seq": seq, "board_template": _board_template(game)})
+    move = game.moves.filter(seq=seq).first()
+    hidden = move is not None and not (game.is_over or move.role == picture.role or move.verb.startswith("."))
+    text = registry.presentation(game.title_id).describe(move, hide_arg=hidden) if move else ""
+    template = "games/_at_move_board.html" if request.htmx else "games/at_move.html"
+    return render(request, template, {"game": game, "picture": picture, "seq": seq, "move_text": text,
+                                      "board_template": _board_template(game)})
+
+
+def replay(request, game_id):
+    """The log page's slider: ``?seq=N`` is the board after move N (without htmx: its page)."""
+    try:
+        seq = max(1, int(request.GET.get("seq", "")))
+    except ValueError:
+        raise Http404
+    return at_move(request, game_id, seq) if request.htmx else redirect("games:at_move", game_id, seq)
 
 
 def healthz(request):

@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 
+from games import registry
 from games.errors import BadRequest, GameError
+from games.selectors import Picture
 
 from . import actions, sanctions, selectors
 from .forms import (AddTimeForm, AdjudicateForm, AppealDecideForm, CloseReportForm, HandForm, ReasonForm,
@@ -44,6 +46,8 @@ def timeline(request, game_id):
 
 @moderator_required
 def board(request, game_id, seq):
+    """The read-only board after move ``seq`` (public view): a row under the
+    clicked move on the timeline, or a page of its own without htmx."""
     game = load_game(game_id)
     try:
         view = selectors.board_view_at(game, seq)
@@ -51,7 +55,11 @@ def board(request, game_id, seq):
         view = None
     if view is None:
         raise Http404
-    return render(request, "moderation/_board.html", {"game": game, "seq": seq, "view": view})
+    template = "moderation/_board.html" if request.htmx else "moderation/board.html"
+    return render(request, template, {
+        "game": game, "seq": seq, "picture": Picture(game, None, view, None),
+        "board_template": registry.presentation(game.title_id).board_template,
+        "move": selectors.move_described(game, seq)})
 
 
 def _winners(text: str) -> list[str]:
@@ -115,7 +123,8 @@ def hand(request, game_id):
                                 reason=data["reason"], report_id=data["report"])
     except GameError as error:
         return reply_error(request, error, url, "moderation/_message.html", {})
-    return render(request, "moderation/_hand.html", {"game": game, "hand": row})
+    cards = registry.presentation(game.title_id).hand_text(row.cards)
+    return render(request, "moderation/_hand.html", {"game": game, "hand": row, "cards": cards})
 
 
 @moderator_required
@@ -162,7 +171,8 @@ def audit_log(request):
     action = request.GET.get("action", "")
     if action:
         entries = entries.filter(action=action)
-    return render(request, "moderation/audit.html", {"entries": entries[:300], "action": action,
+    entries = selectors.with_details(list(entries[:300]))
+    return render(request, "moderation/audit.html", {"entries": entries, "action": action,
                                                      "actions": AuditEntry.Action.choices})
 
 

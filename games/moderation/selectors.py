@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games import engine
+from django.utils.translation import gettext as _
+
+from games import engine, registry
 from games.models import Game, Move, Snapshot
+from games.selectors import public_moves
 from games.rules.core import undo
 from games.rules.core.pseudo import MARKERS
 
@@ -28,7 +31,7 @@ def queue_titles() -> list[str]:
 @dataclass
 class Timeline:
     game: Game
-    moves: list
+    moves: list  # MoveRow, in log order
     chat: list
     seats: list
     snapshots: list
@@ -36,22 +39,82 @@ class Timeline:
     audit: list
     takebacks: list
     pause: object | None
+    result: str
+
+
+@dataclass
+class MoveRow:
+    move: Move
+    text: str  # the move in words, secret arguments hidden
 
 
 def game_timeline(game: Game) -> Timeline:
     from .models import ClockPause
 
+    moves = list(game.moves.select_related("user").order_by("seq"))
     return Timeline(
         game=game,
-        moves=list(game.moves.select_related("user").order_by("seq")),
+        moves=described_moves(game, moves),
         chat=list(game.chat_messages.select_related("user").order_by("created_at", "pk")),
         seats=list(game.seats.select_related("user__profile").order_by("role")),
         snapshots=list(game.snapshots.order_by("seq").values_list("seq", flat=True)),
         reports=list(game.reports.select_related("reporter", "closed_by").order_by("created_at", "pk")),
-        audit=list(AuditEntry.objects.filter(game=game).select_related("actor", "subject_user")),
+        audit=with_details(list(AuditEntry.objects.filter(game=game).select_related("actor", "subject_user", "game")),
+                           moves),
         takebacks=list(game.takeback_requests.select_related("requester", "answered_by")),
         pause=ClockPause.objects.filter(game=game).select_related("paused_by").first(),
+        result=registry.presentation(game.title_id).result_text(game.result),
     )
+
+
+def secret_seqs(game: Game) -> set[int]:
+    """Moves whose argument a spectator may not know yet (`games.selectors.public_moves`
+    hides it): moderators see them the same way; the audited hand look reveals."""
+    return {row["seq"] for row in public_moves(game, None) if row["arg"] is None}
+
+
+def described_moves(game: Game, moves: list, *, own: bool = False) -> list[MoveRow]:
+    """``moves`` in words; ``own``: the reader made them, nothing is hidden."""
+    show = registry.presentation(game.title_id)
+    secret = set() if own else secret_seqs(game)
+    return [MoveRow(m, show.move_text(m, hide_arg=m.seq in secret)) for m in moves]
+
+
+def move_described(game: Game, seq, moves=None) -> str:
+    """"Move 141: US placed 1 influence in Panama." for one move ("" if there is none)."""
+    if not seq:
+        return ""
+    found = [m for m in moves if m.seq == seq] if moves is not None else list(game.moves.filter(seq=seq))
+    if not found:
+        return ""
+    return registry.presentation(game.title_id).describe(found[0], hide_arg=seq in secret_seqs(game))
+
+
+# -- audit entries in words ----------------------------------------------------
+def with_details(entries: list, moves=None) -> list:
+    """Give each audit entry ``details``: what changed, in words (never JSON)."""
+    for entry in entries:
+        entry.details = entry_details(entry, moves) if entry.game_id else ""
+    return entries
+
+
+def entry_details(entry, moves=None) -> str:
+    game, after = entry.game, entry.after if isinstance(entry.after, dict) else {}
+    show = registry.presentation(game.title_id)
+    action = entry.action
+    if action in ("rollback", "takeback") and after.get("to_seq"):
+        described = move_described(game, after["to_seq"], moves) if moves is not None else ""
+        return _("Back to just after move %(n)s.") % {"n": after["to_seq"]} + (f" {described}" if described else "")
+    if action in ("adjudicate", "annul"):
+        return show.result_text(after.get("result"))
+    if action == "add_time" and after.get("role"):
+        hours = round((after.get("added_seconds") or 0) / 3600, 1)
+        return _("%(side)s: %(hours)s more hours.") % {"side": show.role_label(after["role"]), "hours": hours}
+    if action == "hand_view" and after.get("role"):
+        return _("%(side)s after move %(n)s: %(cards)s") % {
+            "side": show.role_label(after["role"]), "n": after.get("seq"),
+            "cards": ", ".join(show.hand_text(after.get("cards"))) or _("no cards")}
+    return ""
 
 
 def board_state_at(game: Game, seq: int) -> dict | None:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games.errors import BadRequest, GameError
 
-from . import access, audit, services
+from . import access, audit, selectors, services
 from .forms import AppealForm, ChatForm, ReportForm, TakebackForm
 from .models import Appeal, UserSanction
 from .web import deny_unless, load_game, reply_done, reply_error
@@ -18,11 +18,19 @@ from .web import deny_unless, load_game, reply_done, reply_error
 
 def panel_context(request, game, **extra) -> dict:
     seat = access.seat_of(game, request.user)
+    takeback = services.takeback_pending(game)
     return {"game": game, "seat": seat, "chat": services.chat_list(game, request.user),
             "chat_form": ChatForm(), "muted": access.is_muted(request.user),
-            "takeback": services.takeback_pending(game),
+            "takeback": takeback, "takeback_text": selectors.move_described(game, getattr(takeback, "move_seq", None)),
             "takeback_allowed": bool(seat) and services.takeback_allowed(game),
-            "takeback_moves": list(services.takeback_choices(game, seat.role)[:20]) if seat else [], **extra}
+            "takeback_moves": _takeback_moves(game, seat), **extra}
+
+
+def _takeback_moves(game, seat) -> list:
+    """The seat's own recent moves, each in words, for the takeback picker."""
+    if not seat:
+        return []
+    return selectors.described_moves(game, list(services.takeback_choices(game, seat.role)[:20]), own=True)
 
 
 @login_required
@@ -125,7 +133,8 @@ def game_audit(request, game_id):
     game = load_game(game_id)
     moderator = access.is_moderator(request.user)
     deny_unless(moderator or access.seat_of(game, request.user) is not None)
-    entries = audit.entries_for_game(game, request.user, moderator)
+    entries = selectors.with_details(audit.entries_for_game(game, request.user, moderator),
+                                     list(game.moves.order_by("seq")))
     return render(request, "moderation/game_audit.html", {"game": game, "entries": entries})
 
 

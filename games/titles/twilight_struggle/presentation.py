@@ -46,6 +46,16 @@ class TwilightStrugglePresentation(Presentation):
                     gettext_lazy("Deluxe (2009) rules and cards, or the original 2005 edition.")),
     }
 
+    result_reasons = {"vp": gettext_lazy("victory points"), "defcon": gettext_lazy("nuclear war at DEFCON 1"),
+                      "europe": gettext_lazy("control of Europe"), "final_scoring": gettext_lazy("final scoring"),
+                      "scoring_card_held": gettext_lazy("a scoring card held at the end of a turn")}
+
+    def hand_text(self, items) -> list[str]:
+        return [card(n)["name"] if card(n) else str(n) for n in items or []]
+
+    choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),
+                     "space": gettext_lazy("Space race"), "order": gettext_lazy("Order")}
+
     def option_value_label(self, name: str, value) -> str:
         if name == "side_bid_vp":
             if value == 0:
