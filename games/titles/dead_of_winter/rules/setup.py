@@ -56,7 +56,8 @@ def new_colony(setup: dict, seats: list[str]) -> dict:
 
 def _decks(state: dict, c, n: int) -> None:
     """WC§3 steps 7-10: crises, survivors, crossroads, starting and location items."""
-    state["cdeck"] = rng.shuffle(state, list(range(len(c.crises))))[:11]
+    crises = rng.shuffle(state, list(range(len(c.crises))))
+    state["cdeck"], state["cbox"] = crises[:11], sorted(crises[11:])  # WC: 11 crisis cards
     state["sdeck"] = rng.shuffle(state, list(range(len(c.survivors))))
     state["xdeck"] = rng.shuffle(state, list(range(len(c.crossroads))))
     starting = rng.shuffle(state, list(c.decks["starting"]))
