@@ -1,12 +1,21 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
-from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+
+from . import text
 
 
 class AccountAdapter(DefaultAccountAdapter):
     def clean_username(self, username, shallow=False):
+        """NFKC first ("Ｂｏｂ" is "Bob"), then no mixed alphabets, lookalikes,
+        staff words, nor a name that looks like someone else's."""
+        username = text.normalise(username or "")
         username = super().clean_username(username, shallow=shallow)
-        if not shallow and get_user_model().objects.filter(username__iexact=username).exists():
+        try:
+            text.check_name(username)
+        except ValidationError as error:
+            raise forms.ValidationError(error.messages[0])
+        if not shallow and text.imitated_user(username) is not None:
             raise forms.ValidationError(_("This username is already taken."))
         return username

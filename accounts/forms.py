@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import text
 from .models import Profile
 
 
@@ -20,4 +21,11 @@ class ProfileForm(forms.ModelForm):
         widgets = {"display_name": forms.TextInput(attrs={"autocomplete": "nickname"})}
 
     def clean_display_name(self):
-        return " ".join(self.cleaned_data["display_name"].split())
+        """Normalised and visible; never "Moderator" nor another player's name."""
+        name = " ".join(text.normalise(self.cleaned_data["display_name"]).split())
+        if not name:
+            return ""
+        text.check_name(name)
+        if text.imitated_user(name, exclude_pk=self.instance.user_id) is not None:
+            raise forms.ValidationError(_("That looks like another player's name; choose your own."))
+        return name

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
@@ -10,6 +11,7 @@ from .forms import ProfileForm
 from .models import Profile
 
 
+@never_cache  # the page shows the API token: no browser or proxy may keep it
 @login_required
 def profile_edit(request):
     profile, _created = Profile.objects.get_or_create(user=request.user)

@@ -65,6 +65,10 @@ def environment() -> dict:
     env.setdefault("HOTLINE_EXTRA_TITLES", "tests.example_game")
     env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
     env.setdefault("HOTLINE_PRODUCTION", "1")
+    env.setdefault("HOTLINE_SSL_REDIRECT", "0")  # plain http on the loopback, no TLS proxy
+    env.setdefault("HOTLINE_SERVER_TIMING", "1")  # the app/db split below
+    for scope in ("READ", "WRITE", "ACTIONS"):  # the clients play faster than any person
+        env.setdefault(f"HOTLINE_RATE_{scope}", "100000/min")
     env.setdefault("DJANGO_SECRET_KEY", "bench-secret-key-" + "x" * 40)
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     return env

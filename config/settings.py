@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.ServerTimingMiddleware",
+    "config.middleware.NulInputMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -201,11 +202,21 @@ REST_FRAMEWORK = {
         "games.api.auth.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # Suspended users' writes are refused by games.moderation SuspensionMiddleware.
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Suspended users may read only: decided on the user DRF authenticated.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
+                                   "games.api.permissions.NotSuspendedForWrites"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # JSON only, size- and depth-limited (games/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
+    # Per user (per address when signed out) and scope; see games/api/throttles.py.
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadThrottle", "games.api.throttles.WriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {scope: os.environ.get(f"HOTLINE_RATE_{scope.upper()}", rate) for scope, rate in {
+        "read": "600/min", "write": "120/min", "actions": "90/min", "create": "30/hour",
+        "invitations": "10/hour"}.items()},
+    # Addresses of signed-out clients: REMOTE_ADDR, or X-Forwarded-For behind N proxies.
+    "NUM_PROXIES": int(os.environ.get("HOTLINE_NUM_PROXIES", "0")),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hotline API",
@@ -241,9 +252,17 @@ HOTLINE_EXTRA_TITLES = [m for m in os.environ.get("HOTLINE_EXTRA_TITLES", "").sp
 HOTLINE_ALLOW_DEMO_USERS = not PRODUCTION
 HOTLINE_STATUS_POLL_SECONDS = int(os.environ.get("HOTLINE_STATUS_POLL_SECONDS", "5"))
 
+# --- Security headers -----------------------------------------------------
 if PRODUCTION:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    # TLS ends at the proxy in front of gunicorn, which must set X-Forwarded-Proto
+    # (and drop any the client sent): requests it marks "https" are secure.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_flag("HOTLINE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("HOTLINE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("HOTLINE_HSTS_SUBDOMAINS")
+# Server-Timing (time in Django and in SQL) for everyone, or for staff only.
+HOTLINE_SERVER_TIMING = env_flag("HOTLINE_SERVER_TIMING", not PRODUCTION)
 
 LOGGING = {
     "version": 1,

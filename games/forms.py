@@ -44,7 +44,7 @@ class GameCreateForm(forms.Form):
         elif kind == "bank":
             control.update(initial_days=data.get("bank_initial"), increment_days=data.get("bank_increment"),
                            max_days=data.get("bank_max"))
-        return clocks.TimeControl.from_json(control).to_json()
+        return clocks.TimeControl.parse(control).to_json()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

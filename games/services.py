@@ -23,6 +23,7 @@ from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound,
 from .models import Game, Move, Seat
 
 MAX_ARG_LENGTH = 200
+MAX_ARG_INT = 2**53  # any card, space or count; beyond it JSON clients lose precision
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,13 @@ def game_create(*, user, title_id: str, options: dict | None = None, rated: bool
     if scenario not in rules.scenarios():
         raise BadRequest(_("Unknown scenario “%(s)s”.") % {"s": scenario})
     try:
-        options = rules.clean_options(options or {})
+        options = rules.clean_options(_typed_options(rules, options or {}))
     except ValueError as error:
         raise BadRequest(_("Invalid options: %(e)s") % {"e": error})
     if creator_role and creator_role not in rules.roles(scenario, options):
         raise BadRequest(_("Unknown side “%(r)s”.") % {"r": creator_role})
     try:
-        time_control = clocks.TimeControl.from_json(time_control).to_json()
+        time_control = clocks.TimeControl.parse(time_control).to_json()
     except (ValueError, TypeError) as error:
         raise BadRequest(_("Invalid time control: %(e)s") % {"e": error})
     invited = _invitee(user, invite_username)
@@ -62,6 +63,17 @@ def game_create(*, user, title_id: str, options: dict | None = None, rated: bool
         if invited:
             notifications.invitation_sent(game)
     return game
+
+
+def _typed_options(rules, options: dict) -> dict:
+    """Each value must be one of the title's choices with its JSON type too
+    (``1 in [False, True]`` is true in Python, and ``1`` is not an option)."""
+    allowed = rules.option_choices()
+    for name, value in options.items():
+        choices = allowed.get(name, [])
+        if name in allowed and not any(type(value) is type(choice) and value == choice for choice in choices):
+            raise ValueError(f"option {name!r} cannot be {value!r}")
+    return options
 
 
 def _invitee(user, username: str):
@@ -181,7 +193,8 @@ def _action(verb, arg):
 def _check_shape(verb, arg, expected_seq) -> None:
     if not isinstance(verb, str) or not verb or verb.startswith(".") or len(verb) > 40:
         raise BadRequest(_("“verb” must be the name of one of your choices."))
-    if isinstance(arg, bool) or (arg is not None and not isinstance(arg, (str, int))):
+    if isinstance(arg, bool) or (arg is not None and not isinstance(arg, (str, int))) or \
+            (isinstance(arg, int) and abs(arg) > MAX_ARG_INT):
         raise BadRequest(_("“arg” must be a number, a text or null."))
     if isinstance(arg, str) and len(arg) > MAX_ARG_LENGTH:
         raise BadRequest(_("“arg” is too long."))

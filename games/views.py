@@ -1,8 +1,6 @@
 """HTML pages and HTMX partials. Thin: parse, call a service, render."""
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -105,10 +103,11 @@ def act(request, game_id):
 
 
 def _parse_action(data) -> tuple:
+    from .api import json_limits
     from .errors import BadRequest
 
     try:
-        arg = json.loads(data.get("arg") or "null")
+        arg = json_limits.loads(data.get("arg") or "null")  # no RecursionError on [[[[...
         seq = int(data.get("expected_seq", ""))
     except (ValueError, TypeError):
         raise BadRequest(_("The move could not be read. Reload the page and try again."))

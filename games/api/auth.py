@@ -15,14 +15,20 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
-KEYWORD = "Token "
+KEYWORD = authentication.TokenAuthentication.keyword
 
 
 def token_key(request) -> str:
-    """The key of the request's ``Authorization: Token <key>``; "" when there is none we can read."""
-    header = request.META.get("HTTP_AUTHORIZATION", "")
-    key = header[len(KEYWORD):].strip() if header.startswith(KEYWORD) else ""
-    return "" if " " in key else key
+    """The key of the request's ``Authorization: Token <key>``, read exactly as
+    DRF's ``TokenAuthentication`` reads it (keyword in any case, any run of
+    whitespace); "" when DRF would not take a token from it."""
+    parts = authentication.get_authorization_header(request).split()
+    if len(parts) != 2 or parts[0].lower() != KEYWORD.lower().encode():
+        return ""
+    try:
+        return parts[1].decode()
+    except UnicodeError:
+        return ""
 
 
 def token_user(request):

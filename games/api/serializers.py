@@ -1,21 +1,86 @@
+"""API input is type-strict: a boolean is ``true``/``false``, a number is a
+JSON number, a text is a JSON string (DRF's own fields would take "yes",
+"1" or 5 for any of them)."""
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game
+from games.services import MAX_ARG_INT, MAX_ARG_LENGTH
+
+MAX_SEQ = 2**31 - 1
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if data is True or data is False:
+            return data
+        self.fail("invalid", input=data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"oneOf": [{"type": "string", "maxLength": MAX_ARG_LENGTH},
+                                {"type": "integer", "minimum": -MAX_ARG_INT, "maximum": MAX_ARG_INT}],
+                      "nullable": True, "description": "the arg of one of the prompt's choices"})
+class ArgField(serializers.Field):
+    default_error_messages = {"invalid": "Must be a number, a text of at most %d characters, or null."
+                              % MAX_ARG_LENGTH}
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and len(data) <= MAX_ARG_LENGTH:
+            return data
+        if isinstance(data, int) and not isinstance(data, bool) and abs(data) <= MAX_ARG_INT:
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
+DAYS = {"type": "number", "minimum": 0, "maximum": 60}
+
+
+@extend_schema_field({"type": "object", "additionalProperties": False, "properties": {
+    "kind": {"type": "string", "enum": ["none", "per_move", "bank"]},
+    "days": {"type": "integer", "enum": [1, 2, 3, 5, 7, 10, 14]},
+    "initial_days": DAYS, "increment_days": DAYS, "max_days": DAYS,
+    "weekend_pause": {"type": "boolean"}, "vacation_allowed": {"type": "boolean"}}})
+class TimeControlField(serializers.DictField):
+    """Checked field by field in ``games.clocks.TimeControl.from_json``."""
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {
+    "oneOf": [{"type": "boolean"}, {"type": "string", "maxLength": 40}, {"type": "integer"}]},
+    "description": "the title's options (see its option choices); values keep their JSON type"})
+class OptionsField(serializers.DictField):
+    """Checked against the title's choices, type included, in ``games.services``."""
 
 
 class ActionSerializer(serializers.Serializer):
-    verb = serializers.CharField(max_length=40)
-    arg = serializers.JSONField(required=False, allow_null=True, default=None)
-    expected_seq = serializers.IntegerField(min_value=0)
+    verb = StrictCharField(max_length=40)
+    arg = ArgField(required=False, allow_null=True, default=None)
+    expected_seq = StrictIntegerField(min_value=0, max_value=MAX_SEQ)
 
 
 class GameCreateSerializer(serializers.Serializer):
-    title_id = serializers.CharField(max_length=40)
-    options = serializers.DictField(required=False, default=dict)
-    rated = serializers.BooleanField(required=False, default=True)
-    side = serializers.CharField(required=False, allow_blank=True, default="")
-    invite = serializers.CharField(required=False, allow_blank=True, default="")
-    time_control = serializers.DictField(required=False, default=dict)
+    title_id = StrictCharField(max_length=40)
+    options = OptionsField(required=False, default=dict)
+    rated = StrictBooleanField(required=False, default=True)
+    side = StrictCharField(required=False, allow_blank=True, default="", max_length=40)
+    invite = StrictCharField(required=False, allow_blank=True, default="", max_length=150)
+    time_control = TimeControlField(required=False, default=dict)
 
 
 class ChoiceSerializer(serializers.Serializer):

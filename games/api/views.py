@@ -5,7 +5,7 @@ from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
 from games import engine, selectors, services
@@ -14,6 +14,7 @@ from games.models import Game
 
 from .serializers import (ActionSerializer, GameCreateSerializer, GameSummarySerializer,
                           MoveSerializer, PromptSerializer)
+from .throttles import READ_WRITE, ActionThrottle, CreateThrottle, InvitationThrottle
 
 
 def _game(game_id) -> Game:
@@ -41,6 +42,7 @@ def _prompt_json(prompt) -> dict | None:
 @extend_schema(methods=["GET"], responses=GameSummarySerializer(many=True))
 @extend_schema(methods=["POST"], request=GameCreateSerializer, responses={201: GameSummarySerializer})
 @api_view(["GET", "POST"])
+@throttle_classes([*READ_WRITE, CreateThrottle, InvitationThrottle])
 def games(request):
     """GET: my games, those waiting on me first. POST: create a game (a seek or an invitation)."""
     if request.method == "GET":
@@ -54,6 +56,7 @@ def games(request):
 
 @extend_schema(request=None, responses=GameSummarySerializer)
 @api_view(["POST"])
+@throttle_classes([*READ_WRITE, CreateThrottle])
 def join(request, game_id):
     """Take a free seat (or accept an invitation); the game starts when full."""
     game = services.seat_join(game_id=game_id, user=request.user)
@@ -84,6 +87,7 @@ def prompt(request, game_id):
 
 @extend_schema(request=ActionSerializer, responses=dict)
 @api_view(["POST"])
+@throttle_classes([*READ_WRITE, ActionThrottle])
 def actions(request, game_id):
     """Submit one action. 403 not your seat, 409 stale or over, 422 illegal."""
     data = _valid(ActionSerializer, request.data)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Forbidden
 from games.models import Game, Seat
@@ -33,6 +34,12 @@ def seat_of(game: Game, user) -> Seat | None:
 def require_moderator(user) -> None:
     if not is_moderator(user):
         raise Forbidden()
+
+
+def require_uninvolved(game: Game, moderator) -> None:
+    """No moderator acts on a game they play (or have a seat in): another one must."""
+    if game is not None and Seat.objects.filter(game=game, user=moderator).exists():
+        raise Forbidden(_("You play in this game: another moderator must handle it."))
 
 
 def require_player(game: Game, user) -> Seat:

@@ -28,10 +28,12 @@ def _seat_clocks(game: Game) -> dict:
                      "extra_seconds": s.extra_seconds} for s in game.seats.exclude(role="")}
 
 
-def _locked(game_id) -> Game:
+def _locked(game_id, moderator) -> Game:
+    """The game, locked; refused to a moderator who plays in it."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound()
+    access.require_uninvolved(game, moderator)
     return game
 
 
@@ -45,7 +47,7 @@ def mod_rollback(*, game_id, to_seq: int, moderator, reason: str, report_id=None
     access.require_moderator(moderator)
     reason = clean_reason(reason)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         before = game_summary(game)
         ClockPause.objects.filter(game=game).delete()  # the rollback restarts the clocks
         game = game_services.game_rollback(game_id=game.pk, to_seq=to_seq, by_user=moderator)
@@ -68,7 +70,7 @@ def _decide(service, action: str, game_id, moderator, reason: str, report_id, **
     access.require_moderator(moderator)
     reason = clean_reason(reason)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         before = game_summary(game)
         game = service(game_id=game.pk, by_user=moderator, **kwargs)
         ClockPause.objects.filter(game=game).delete()
@@ -84,7 +86,7 @@ def mod_add_time(*, game_id, role: str, seconds: int, moderator, reason: str, re
     if not isinstance(seconds, int) or not 0 < seconds <= MAX_ADD_SECONDS:
         raise BadRequest(_("Add between one minute and 30 days."))
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         seat = game.seats.select_related("user__profile").filter(role=role).first()
         if seat is None or seat.turn_started_at is None:
             raise BadRequest(_("That seat has no running turn."))
@@ -105,7 +107,7 @@ def mod_pause(*, game_id, moderator, reason: str, report_id=None) -> ClockPause:
     access.require_moderator(moderator)
     reason = clean_reason(reason)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         if game.status != Game.Status.ACTIVE:
             raise BadRequest(_("Only a game in progress has clocks to pause."))
         if ClockPause.objects.filter(game=game).exists():
@@ -124,7 +126,7 @@ def mod_resume(*, game_id, moderator, reason: str, report_id=None) -> Game:
     access.require_moderator(moderator)
     reason = clean_reason(reason)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         pause = ClockPause.objects.filter(game=game).first()
         if pause is None:
             raise BadRequest(_("The clocks are not paused."))
@@ -154,7 +156,7 @@ def hand_view(*, game_id, role: str, moderator, reason: str, report_id=None) -> 
     access.require_moderator(moderator)
     reason = clean_reason(reason)
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, moderator)
         hand = Hand.objects.filter(game=game, role=role).first()
         if hand is None:
             raise BadRequest(_("That seat has no hand."))

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from rest_framework import permissions, serializers, status
-from rest_framework.decorators import api_view, permission_classes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
 from games.errors import BadRequest, Forbidden
 
 from . import access, services
 from .models import ChatMessage, Report
-from .permissions import NotSuspendedForWrites
+from games.api.permissions import NotSuspendedForWrites
+from games.api.throttles import READ_WRITE, ChatThrottle, CreateThrottle
 
 PERMISSIONS = [permissions.IsAuthenticated, NotSuspendedForWrites]
 
@@ -38,8 +40,11 @@ def _valid(serializer):
     return serializer.validated_data
 
 
+@extend_schema(methods=["GET"], responses=ReportSerializer(many=True))
+@extend_schema(methods=["POST"], request=ReportSerializer, responses={201: ReportSerializer})
 @api_view(["GET", "POST"])
 @permission_classes(PERMISSIONS)
+@throttle_classes([*READ_WRITE, CreateThrottle])
 def reports(request):
     """GET: my reports and their status. POST: report a problem in one of my games."""
     if request.method == "GET":
@@ -51,8 +56,11 @@ def reports(request):
     return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema(methods=["GET"], responses=ChatSerializer(many=True))
+@extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer})
 @api_view(["GET", "POST"])
 @permission_classes(PERMISSIONS)
+@throttle_classes([*READ_WRITE, ChatThrottle])
 def chat(request, game_id):
     """GET: the game's chat (players and moderators). POST: say something (players)."""
     game = services.game_get(game_id)

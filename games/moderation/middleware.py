@@ -2,8 +2,9 @@
 
 Every POST/PUT/PATCH/DELETE of a suspended user is refused with 403, except
 logging out, the language switch and the appeal form. The user comes from
-the session or, for the JSON API, from a ``Authorization: Token`` header
+the session and, for the JSON API, from an ``Authorization: Token`` header
 (looked up once, with the suspension, and reused by DRF's authentication).
+The API's own guard is ``games.api.permissions.NotSuspendedForWrites``.
 Reads cost no query: only unsafe requests look the suspension up.
 """
 from __future__ import annotations
@@ -41,8 +42,10 @@ class SuspensionMiddleware:
 
 
 def _suspended(request) -> bool:
+    """The session's user or the token's (DRF takes the token first; its
+    ``NotSuspendedForWrites`` permission judges the user it settles on)."""
+    holder = token_user(request)  # one query, kept for DRF's authentication
+    if holder is not None and holder.suspended:
+        return True
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return access.is_suspended(user)
-    user = token_user(request)  # one query, kept for DRF's authentication
-    return bool(user and user.suspended)
+    return bool(user is not None and user.is_authenticated and access.is_suspended(user))

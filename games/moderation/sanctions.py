@@ -30,6 +30,7 @@ def report_close(*, report_id, moderator, outcome: str, resolution: str) -> Repo
         report = Report.objects.select_for_update().filter(pk=report_id).first()
         if report is None:
             raise NotFound(_("No such report."))
+        access.require_uninvolved(report.game, moderator)
         if report.status == Report.Status.CLOSED:
             raise BadRequest(_("This report is already resolved."))
         before = {"status": report.status, "outcome": report.outcome}
@@ -51,6 +52,7 @@ def sanction_create(*, user, kind: str, moderator, reason: str, days: float | No
         raise BadRequest(_("Choose warn, mute or suspend."))
     if user.pk == moderator.pk:
         raise BadRequest(_("You cannot sanction yourself."))
+    access.require_uninvolved(game, moderator)
     ends_at = None
     if kind != UserSanction.Kind.WARN:
         if days is None or not 0 < days <= MAX_DAYS:

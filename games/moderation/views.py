@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.api import throttles
 from games.errors import BadRequest, GameError
 
 from . import access, audit, selectors, services
@@ -54,6 +55,7 @@ def chat(request, game_id):
     try:
         if not form.is_valid():
             raise BadRequest(_("Write a message of at most 500 characters."))
+        throttles.check(throttles.ChatThrottle, request, _("You are sending messages too fast. Wait a minute."))
         services.chat_post(game=game, user=request.user, body=form.cleaned_data["body"])
     except GameError as error:
         return reply_error(request, error, url, "moderation/_chat.html", panel_context(request, game))
