@@ -72,12 +72,13 @@ class OpsMode(Step):
 # -- support placement (6.1) -----------------------------------------------
 def reach(state: dict, role: str) -> list[int]:
     """6.1.2: spaces with own SPs before the first SP of this play, and their neighbours."""
-    own = state["sp"][role]
     seen: set = set()
-    for s in range(1, SLOTS):
-        if own[s]:
+    for s, n in enumerate(state["sp"][role]):
+        if n:
             seen |= AROUND[s]
-    return sorted(seen - set(state["gone"]))
+    if state["gone"]:
+        seen -= set(state["gone"])
+    return sorted(seen)
 
 
 def available(frame: dict, space: int) -> int:
@@ -103,9 +104,14 @@ def place_choices(state: dict, frame: dict) -> list[int]:
     hooks = FORBIDS and any(k == "place" for k, _, _ in FORBIDS)
     if left >= 2 and not frame["bonus"] and not hooks:
         return frame["reach"]
+    opp, own, stab = state["sp"][other], state["sp"][role], STABILITY
+    if not frame["bonus"] and not hooks:  # one op left: spaces the opponent does not control
+        if left < 1:
+            return []
+        return [s for s in frame["reach"] if not opp[s] or opp[s] - own[s] < stab[s]]
     out = []
     for s in frame["reach"]:
-        cost = 2 if controls(state, other, s) else 1
+        cost = 2 if opp[s] and opp[s] - own[s] >= stab[s] else 1
         if cost <= available(frame, s) and not (hooks and forbidden(state, role, s, "place")):
             out.append(s)
     return out
@@ -242,6 +248,6 @@ def advance_tst(state: dict, role: str) -> None:
 
 STEPS = (OpsMode(), Place(), Check())
 MODE_POSSIBLE = {
-    "place": lambda state, frame: bool(reach(state, frame["role"])),
+    "place": lambda state, frame: any(state["sp"][frame["role"]]),
     "check": lambda state, frame: bool(check_targets(state, frame["role"])),
 }
