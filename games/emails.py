@@ -2,15 +2,19 @@
 
 Every mail is keyed by a Notification row, so a retried or duplicated task
 never sends it twice. Mail never contains hidden information: only the game,
-whose turn it is, clocks and results, and links. Templates:
-``templates/emails/<kind>-subject.txt``, ``-body.txt`` and ``-body.html``,
-rendered in the recipient's language, with a signed one-click unsubscribe
-link and the List-Unsubscribe headers.
+whose turn it is, clocks and results, the opponent's last move as the public
+log tells it, and links. A game mail names the title, the reader's side, the
+opponents, what is asked of the reader and the opponent's last move
+(`game_facts`). Templates: ``templates/emails/<kind>-subject.txt``,
+``-body.txt`` and ``-body.html``, rendered in the recipient's language (the
+.txt ones without HTML autoescaping: they are plain text), with a signed
+one-click unsubscribe link and the List-Unsubscribe headers.
 """
 from __future__ import annotations
 
 import smtplib
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.core import signing
@@ -19,8 +23,12 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.text import get_text_list
+from django.utils.translation import gettext
 
+from . import registry
 from .models import Game, Move, Notification, Seat
+from .rules.core.pseudo import MARKERS
 from .signals import game_over_mail
 
 # mail kind -> the profile flag that turns it off (Profile.email_<flag>)
@@ -97,14 +105,72 @@ def _message(kind: str, user, context: dict) -> EmailMultiAlternatives:
     context = {**context, "user": user, "unsubscribe_url": unsubscribe,
                "preferences_url": absolute(reverse("accounts:profile"))}
     with translation.override(user.profile.language or settings.LANGUAGE_CODE):
-        subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
-        text = render_to_string(f"emails/{kind}-body.txt", context)
+        subject = " ".join(plain_text(f"emails/{kind}-subject.txt", context).split())
+        text = plain_text(f"emails/{kind}-body.txt", context)
         html = render_to_string(f"emails/{kind}-body.html", context)
     message = EmailMultiAlternatives(subject, text, to=[user.email], headers={
         "List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated"})
     message.attach_alternative(html, "text/html")
     return message
+
+
+@lru_cache(maxsize=1)
+def _text_engine():
+    """The site's templates with autoescaping off: a plain-text mail shows
+    "O'Neil", never "O&#x27;Neil" (the HTML part stays escaped)."""
+    from django.template.backends.django import DjangoTemplates
+
+    site = settings.TEMPLATES[0]
+    return DjangoTemplates({"NAME": "mail-text", "DIRS": site.get("DIRS", []), "APP_DIRS": True,
+                            "OPTIONS": {"autoescape": False}})
+
+
+def plain_text(template: str, context: dict) -> str:
+    return _text_engine().get_template(template).render(context)
+
+
+# -- what every game mail says ------------------------------------------------
+def game_facts(game: Game, user, asked: str = "") -> dict:
+    """The title, the reader's side, the opponents, what is asked and the
+    opponents' last move in words (secret arguments hidden while the game runs)."""
+    show = registry.presentation(game.title_id)
+    seats = list(game.seats.select_related("user__profile"))
+    role = next((s.role for s in seats if s.user_id == user.pk and s.role), None)
+    others = [s.user.display for s in seats if s.user_id != user.pk]
+    if game.status == Game.Status.OPEN and game.invited_user_id == user.pk:
+        role = next((r for r in _roles(game) if r != game.creator_role), None) if game.creator_role else None
+    return {"title": show.title_name, "side": show.role_label(role) if role else "",
+            "opponents": _joined(others), "asked": asked, "last_move": last_move_text(game, role)}
+
+
+def _roles(game: Game) -> list:
+    rules = registry.get(game.title_id)
+    return list(rules.roles(game.scenario, game.options))
+
+
+def _joined(names: list) -> str:
+    return str(get_text_list(names, gettext("and"))) if names else ""
+
+
+def last_move_text(game: Game, role) -> str:
+    """The latest move that counts by anyone but ``role``, described."""
+    moves = game.moves.filter(rolled_back=False, undone=False).exclude(verb__in=MARKERS).exclude(verb="undo")
+    if role:
+        moves = moves.exclude(role=role)
+    move = moves.order_by("-seq").first()
+    if move is None:
+        return ""
+    hidden = not game.is_over and not move.verb.startswith(".")
+    return registry.presentation(game.title_id).describe(move, hide_arg=hidden)
+
+
+def prompt_text(game: Game, role) -> str:
+    """What the rules ask ``role`` now ("" when nothing is asked)."""
+    if game.status != Game.Status.ACTIVE or role not in (game.active_roles or []) or game.state is None:
+        return ""
+    prompt = registry.get(game.title_id).prompt(game.state, role)
+    return prompt.text if prompt else ""
 
 
 # -- the kinds ---------------------------------------------------------------
@@ -131,7 +197,9 @@ def turn_notice(game_id: int, seq: int, roles: list[str]) -> int:
             Notification.objects.get_or_create(key=key, defaults={
                 "user": seat.user, "kind": "turn", "game": game, "status": Notification.Status.SKIPPED})
             continue
-        sent += deliver("turn", seat.user, key, {"game": game, "seat": seat, "url": game_url(game)}, game)
+        context = {"game": game, "seat": seat, "url": game_url(game),
+                   **game_facts(game, seat.user, prompt_text(game, seat.role))}
+        sent += deliver("turn", seat.user, key, context, game)
     return sent
 
 
@@ -146,7 +214,8 @@ def reminder(seat_id: int, turn_started: str, index: int) -> int:
             seat.turn_started_at is None or seat.turn_started_at.isoformat() != turn_started:
         return 0
     context = {"game": seat.game, "seat": seat, "url": game_url(seat.game), "deadline": seat.deadline_at,
-               "left": seat.deadline_at - timezone.now()}
+               "left": seat.deadline_at - timezone.now(),
+               **game_facts(seat.game, seat.user, prompt_text(seat.game, seat.role))}
     return deliver("reminder", seat.user, f"reminder:{seat.pk}:{turn_started}:{index}", context, seat.game)
 
 
@@ -154,7 +223,8 @@ def game_started(game_id: int) -> int:
     game = _game(game_id)
     if game is None:
         return 0
-    return sum(deliver("started", s.user, f"started:{game.pk}:{s.user_id}", {"game": game, "url": game_url(game)},
+    return sum(deliver("started", s.user, f"started:{game.pk}:{s.user_id}",
+                       {"game": game, "url": game_url(game), **game_facts(game, s.user, prompt_text(game, s.role))},
                        game) for s in _seats(game))
 
 
@@ -166,7 +236,8 @@ def game_over(game_id: int) -> int:
     for seat in _seats(game):
         context = {"game": game, "seat": seat, "url": game_url(game),
                    "won": seat.role in (game.result or {}).get("winners", []),
-                   **_over_extras(game, seat.user)}
+                   "result": registry.presentation(game.title_id).result_text(game.result),
+                   **game_facts(game, seat.user), **_over_extras(game, seat.user)}
         sent += deliver("over", seat.user, f"over:{game.pk}:{seat.user_id}", context, game)
     return sent
 
@@ -183,7 +254,8 @@ def invitation(game_id: int) -> int:
     game = Game.objects.select_related("invited_user__profile", "created_by").filter(pk=game_id).first()
     if game is None or game.invited_user is None or game.status != Game.Status.OPEN:
         return 0
-    context = {"game": game, "url": game_url(game), "inviter": game.created_by}
+    context = {"game": game, "url": game_url(game), "inviter": game.created_by,
+               **game_facts(game, game.invited_user)}
     return deliver("invitation", game.invited_user, f"invitation:{game.pk}", context, game)
 
 
@@ -203,5 +275,6 @@ def digest(user_id: int, local_date: str) -> int:
                  .select_related("game").order_by("deadline_at"))
     if not seats:
         return 0
-    context = {"seats": seats, "urls": {s.pk: game_url(s.game) for s in seats}, "date": local_date}
+    context = {"seats": seats, "urls": {s.pk: game_url(s.game) for s in seats}, "date": local_date,
+               "facts": {s.pk: game_facts(s.game, user, prompt_text(s.game, s.role)) for s in seats}}
     return deliver("digest", user, f"digest:{user.pk}:{local_date}", context)
