@@ -9,10 +9,11 @@ from games.rules.core.flow import Flow, Step
 from .board import (C, split, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
                     loc_free, place_of, side_of, survivors_of)
 from .data import GATES
-from .turns import store, trigger
+from .turns import current_turn, gift_of, store, trigger
 
 DONE = Choice("done", None, "Done with actions", "done")
-ACTIVE_ABILITIES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade"}
+ACTIVE_ABILITIES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all",
+                    "sacrifice_morale"}
 
 
 class Act(Step):
@@ -24,8 +25,9 @@ class Act(Step):
     def prompt(self, state, frame, role):
         if role in frame["srch"]:
             return search_prompt(state, frame["srch"][role])
-        if role in frame["must"]:
-            return must_prompt(state, role, frame["must"][role])
+        gift = gift_of(state, role)
+        if gift is not None:
+            return must_prompt(state, role, gift)
         return Prompt("Take actions (both players act at once)",
                       tuple(action_choices(state, frame, role)) + (DONE,),
                       "Waiting for the simultaneous actions")
@@ -46,8 +48,9 @@ class Act(Step):
     def default(self, state, frame, role):
         if role in frame["srch"]:
             return ("keep", frame["srch"][role]["cards"][0])
-        if role in frame["must"]:
-            choice = must_prompt(state, role, frame["must"][role]).choices[0]
+        gift = gift_of(state, role)
+        if gift is not None:
+            choice = must_prompt(state, role, gift).choices[0]
             return (choice.verb, choice.arg)
         return ("done", None)
 
@@ -113,10 +116,15 @@ def action_choices(state: dict, frame: dict, role: str) -> list[Choice]:
     holder = store(state, side)
     if holder["food"] and dice(state, role) and dice(state, role)[0] < 6:
         out.append(Choice("food", None, "Spend a food token: +1 to your lowest die", "food"))
-    if side != "w" and role not in frame["asked"]:
-        out += [Choice("request", r, f"Request a card from {r}", "request")
-                for r in state["col"][side]["seats"] if r != role and state["pl"][r]["hand"]]
-    return out
+    return out + request_choices(state, role, side)
+
+
+def request_choices(state: dict, role: str, side: str) -> list[Choice]:
+    """Once per turn, from a teammate (B§8; WC§5.3: also during movement; §17 #8)."""
+    if side == "w" or role in current_turn(state)["asked"]:
+        return []
+    return [Choice("request", r, f"Request a card from {r}", "request")
+            for r in state["col"][side]["seats"] if r != role and state["pl"][r]["hand"]]
 
 
 def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
@@ -185,7 +193,7 @@ def playable(state: dict, role: str, side: str, effect: dict) -> bool:
         return bool(state["sdeck"])
     if kind == "bullets":
         return side != "w"
-    return kind == "food"
+    return kind == "food"  # safe_move only in the movement step
 
 
 def must_prompt(state: dict, role: str, card: int) -> Prompt:
@@ -215,7 +223,9 @@ def ability_ready(state, role, sid, s) -> bool:
     if kind == "die_plus":
         return bool(dice(state, role)) and dice(state, role)[0] < 6
     if kind == "heal":
-        return any(state["sv"][o]["w"] for o in at_exact(state, at))
+        return bool(heal_here(state, role, at))
+    if kind == "reroll_all":
+        return bool(dice(state, role))
     if kind == "free_barricade":
         return bool(barricade_spots(state, at))
     return True
@@ -352,7 +362,7 @@ def do_food(state, frame, role, arg):
 
 
 def do_request(state, frame, role, teammate):
-    frame["asked"].append(role)
+    current_turn(state)["asked"].append(role)
     log(state, "request", role=role, to=teammate)
     Flow.push(state, "give", role=teammate, to=role)
 
@@ -393,8 +403,9 @@ def do_discard(state, frame, role, card):
 
 def take_card(state, frame, role, card) -> None:
     state["pl"][role]["hand"].remove(card)
-    if frame["must"].get(role) == card:
-        del frame["must"][role]
+    must = current_turn(state)["must"]
+    if must.get(role) == card:
+        del must[role]
 
 
 def do_play(state, frame, role, card):
@@ -423,11 +434,37 @@ def do_ability(state, frame, role, sid):
         dice(state, role)[0] += 1
         dice(state, role).sort()
     elif a["kind"] == "heal":
-        target = max((o for o in at_exact(state, at) if state["sv"][o]["w"]),
-                     key=lambda o: (state["sv"][o]["o"] == role, state["sv"][o]["w"]))
-        heal(state, target)
+        heal(state, max(heal_here(state, role, at), key=lambda o: (state["sv"][o]["w"], o)))
+    elif a["kind"] == "reroll_all":
+        pool = dice(state, role)
+        pool[:] = sorted(rng.roll(state) for _ in pool)
+    elif a["kind"] == "sacrifice_morale":
+        sacrifice(state, role, sid, a.get("n", 1))
     elif a["kind"] == "free_barricade":
         build_barricade(state, at, barricade_spots(state, at)[0])
+
+
+def heal_here(state, role, at) -> list[int]:
+    """Wounded survivors of your own colony at ``at`` (WC§8: "a survivor" is one of yours)."""
+    side = side_of(state, role)
+    return [o for o in at_exact(state, at) if state["sv"][o]["w"] and side_of(state, state["sv"][o]["o"]) == side]
+
+
+def sacrifice(state, role, sid, n) -> None:
+    """Removed from the game (not a death: no morale loss) for +n morale."""
+    s = state["sv"][sid]
+    state["pl"][role]["hand"] += s["eq"]
+    state["sv"][sid] = None
+    state["gone"].append(sid)
+    player = state["pl"][role]
+    if player["lead"] == sid:
+        left = survivors_of(state, role)
+        player["lead"] = left[0] if left else None
+    log(state, "removed", survivor=sid)
+    from .board import morale, replace_last
+    morale(state, side_of(state, role), n, "ability")
+    if not survivors_of(state, role):
+        replace_last(state, role)
 
 
 # -- card effects (targets chosen by a fixed, documented policy) --------------
@@ -505,9 +542,14 @@ def play_bullets(state, role, side, n):
     state["col"][side]["bullets"] += n
 
 
+def play_safe_move(state, role, side, n):
+    """Fuel: the next move of this player rolls no exposure (movement step only)."""
+    current_turn(state)["safe"].append(role)
+
+
 PLAY = {"food": play_food, "heal": play_heal, "reroll": play_reroll, "set_die": play_set_die,
         "barricades": play_barricades, "kill": play_kill, "outsider": play_outsider,
-        "bullets": play_bullets}
+        "bullets": play_bullets, "safe_move": play_safe_move}
 HANDLERS = {"attack": do_attack, "search": do_search, "keep": do_keep, "noise": do_noise,
             "barricade": do_barricade, "clean": do_clean, "food": do_food, "request": do_request,
             "handoff": do_handoff, "crisis": do_crisis, "equip": do_equip, "play": do_play,
@@ -531,7 +573,7 @@ class Give(Step):
         if action.verb == "give":
             state["pl"][role]["hand"].remove(action.arg)
             state["pl"][frame["to"]]["hand"].append(action.arg)
-            Flow.top(state)["must"][frame["to"]] = action.arg
+            current_turn(state)["must"][frame["to"]] = action.arg
             log(state, "give", role=role, to=frame["to"], card=action.arg)
         else:
             log(state, "decline", role=role, to=frame["to"])

@@ -45,7 +45,7 @@ def start_round(state, frame):
 def wolf_turn(state, frame):
     """WC§13: the Lone Wolf's whole turn comes first."""
     if state["wolf"] and not state["den"]["out"]:
-        Flow.push(state, "turn", roles=[state["wolf"]], ph=0, xr=[])
+        Flow.push(state, "turn", roles=[state["wolf"]], ph=0, xr=[], must={}, asked=[], safe=[])
 
 
 def player_turns(state, frame):

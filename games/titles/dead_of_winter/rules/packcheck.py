@@ -11,10 +11,10 @@ from __future__ import annotations
 
 ABILITIES = {"search_view", "free_barricade", "kill_zombies", "add_food", "die_plus", "heal",
              "clean_bonus", "max_wounds", "no_move_exposure", "no_attack_exposure",
-             "frost_as_wound", "bite_immune", "text_only"}
+             "frost_as_wound", "bite_immune", "reroll_all", "sacrifice_morale", "text_only"}
 PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "bite_immune",
             "frost_as_wound", "search_view"}
-PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets"}
+PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets", "safe_move"}
 XR_EFFECTS = {"morale", "food", "bullets", "wound", "zombies", "helpless", "draw_item"}
 FAILURES = {"morale", "colony_zombies", "wound_leaders", "bullets", "food"}
 CONDITIONS = {"none", "hand_symbol", "equipped_symbol", "survivors", "hand_size", "is_leader",

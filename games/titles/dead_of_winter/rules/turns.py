@@ -14,6 +14,16 @@ from .data import GATES, OTHER
 PASS = Choice("pass", None, "Pass (no more moves this turn)", "done")
 
 
+def gift_of(state: dict, role: str) -> int | None:
+    """The card ``role`` was given and must play, if still in hand (B§8)."""
+    card = current_turn(state)["must"].get(role)
+    return card if card is not None and card in state["pl"][role]["hand"] else None
+
+
+def fuel(state: dict, card: int) -> bool:
+    return C(state).card[card]["effect"].get("effect") == "safe_move"
+
+
 def seat_from_leader(state: dict, side: str, k: int) -> str:
     col = state["col"][side]
     seats = col["seats"]
@@ -53,7 +63,7 @@ class Pairs(Step):
             return
         frame["k"] += 1
         roles = [seat_from_leader(state, "a", k), seat_from_leader(state, "b", k)]
-        Flow.push(state, "turn", roles=roles, ph=0, xr=[])
+        Flow.push(state, "turn", roles=roles, ph=0, xr=[], must={}, asked=[], safe=[])
 
 
 class Turn(Step):
@@ -70,8 +80,7 @@ class Turn(Step):
         elif ph == 1:
             Flow.push(state, "move", order=move_order(state, frame["roles"]), i=0, passed=[], moved=[])
         elif ph == 2:
-            Flow.push(state, "act", roles=list(frame["roles"]), done=[], srch={}, must={},
-                      asked=[], handed=[])
+            Flow.push(state, "act", roles=list(frame["roles"]), done=[], srch={}, handed=[])
         elif ph == 3:
             if state["bitten"]:
                 frame["ph"] = 3
@@ -139,10 +148,23 @@ class Move(Step):
         return [frame["order"][frame["i"]]]
 
     def prompt(self, state, frame, role):
-        return Prompt("Move one survivor, or pass", tuple(move_choices(state, frame, role)) + (PASS,),
-                      "Waiting for the movement step")
+        from .actions import request_choices
+        turn = current_turn(state)
+        gift = gift_of(state, role)
+        fuels = [gift] if gift is not None and fuel(state, gift) else [
+            card for card in state["pl"][role]["hand"] if fuel(state, card) and role not in turn["safe"]]
+        extra = [Choice("play", card, f"Play {C(state).card[card]['name']}: next move without exposure", "cards")
+                 for card in fuels]
+        if gift is not None and fuel(state, gift):  # a given card is played at once (B§8)
+            return Prompt("Play the card you were given", tuple(extra), "")
+        return Prompt("Move one survivor, or pass", tuple(move_choices(state, frame, role) + extra + request_choices(
+            state, role, side_of(state, role))) + (PASS,), "Waiting for the movement step")
 
     def act(self, state, frame, role, action):
+        if action.verb in ("play", "request"):
+            from .actions import HANDLERS
+            HANDLERS[action.verb](state, frame, role, action.arg)
+            return
         if action.verb == "pass":
             frame["passed"].append(role)
             log(state, "pass", role=role)
@@ -157,6 +179,9 @@ class Move(Step):
             Flow.pop(state)
 
     def default(self, state, frame, role):
+        gift = gift_of(state, role)
+        if gift is not None and fuel(state, gift):
+            return ("play", gift)
         return ("pass", None)
 
 
@@ -223,7 +248,10 @@ def do_move(state: dict, role: str, sid: int, dest: str, victim: int | None = No
     s = state["sv"][sid]
     log(state, "move", survivor=sid, frm=s["at"], to=dest)
     s["at"] = dest
-    if not has_passive(state, sid, "no_move_exposure"):
+    safe = current_turn(state)["safe"]
+    if role in safe:
+        safe.remove(role)
+    elif not has_passive(state, sid, "no_move_exposure"):
         if expose(state, sid) == "bitten":
             start_bite(state, place_of(dest))
             return
@@ -322,8 +350,11 @@ class Crossroads(Step):
             xr_effect(state, role, sid, effect)
 
     def default(self, state, frame, role):
-        """The first option, for the first survivor it applies to."""
-        choice = self.prompt(state, frame, role).choices[0]
+        """The card's marked default option, else the first (correspondence-design §5)."""
+        choices = self.prompt(state, frame, role).choices
+        options = C(state).crossroads[frame["card"]]["options"]
+        marked = [c for c in choices if options[int(c.arg.split(">")[0])].get("default")]
+        choice = (marked or choices)[0]
         return (choice.verb, choice.arg)
 
 

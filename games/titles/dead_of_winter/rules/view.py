@@ -87,6 +87,7 @@ def turn_view(state, role):
     for frame in state["stack"]:
         if frame["step"] == "turn":
             out["roles"] = list(frame["roles"])
+            out["given"] = dict(frame["must"])  # a requested card is shown when given (B§8)
             out["crossroads_held"] = len(frame["xr"])
             out["reading"] = [e["card"] for e in frame["xr"] if e["reader"] == role]
         elif frame["step"] == "xroad":
