@@ -81,6 +81,7 @@ class DawnOfFreedomRules(FlowRules):
             "power": dict(state["power"]), "retained": dict(state["retained"]),
             "ussr_stability": state["ussr"], "romania": dict(state["romania"]),
             "eliminated": list(state["gone"]), "rounds_taken": dict(state["taken"]),
+            "events_done": list(state["events_done"]),
             "struggle": struggle_view(state, role),
             "options": state["options"], "result": state["result"],
         }

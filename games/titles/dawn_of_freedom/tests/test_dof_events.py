@@ -3,7 +3,7 @@ import pathlib
 
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.data import CARDS, COUNTRY_SPACES
-from games.titles.dawn_of_freedom.rules.events import REGISTRY, can_happen, coverage_table, event
+from games.titles.dawn_of_freedom.rules.events import REGISTRY, can_happen, coverage_table
 from games.titles.dawn_of_freedom.rules.scoring import final_scoring
 from games.titles.dawn_of_freedom.rules.ussr import advance
 
@@ -46,7 +46,8 @@ def test_an_opponents_card_without_its_event_logs_event_not_implemented():
 def fake_event(monkeypatch, card: int, calls: list) -> None:
     def fn(state, ctx):
         calls.append(ctx)
-    monkeypatch.setitem(REGISTRY, card, event(card)(fn))
+    fn.card, fn.requires = card, None
+    monkeypatch.setitem(REGISTRY, card, fn)
 
 
 def test_an_opponents_event_happens_in_the_chosen_order_and_an_asterisk_card_is_removed(

@@ -121,10 +121,11 @@ class DisposeStep(Step):
         dispose(state, frame["card"], frame["event"])
 
 
-from . import scoring_cards as _scoring_cards  # noqa: E402,F401  (needs the names above)
+from . import steps as _steps  # noqa: E402  (needs the names above)
+from . import scoring_cards as _scoring_cards  # noqa: E402,F401
 from . import romania as _romania  # noqa: E402
 
-STEPS = (EventStep(), DisposeStep()) + _romania.STEPS
+STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _romania.STEPS
 
 
 def coverage_table() -> str:

@@ -36,8 +36,12 @@ def crowd_at_deal(state: dict, ps: dict) -> None:
 
 
 def tyrant_after_struggle(state: dict, country: str) -> None:
-    """7.6.3: a waiting Tyrant is Gone resolves after the Romanian struggle."""
+    """7.6.3: a waiting Tyrant is Gone resolves after the Romanian struggle;
+    the struggle may also have given the Democrat the refuge (7.6.5)."""
     rom = state["romania"]
+    check_capture(state)
+    if state["result"] is not None:
+        return
     if country == "romania" and rom["tyrant"] == "pending" and rom["crowd"] == "done":
         resolve_tyrant(state)
 
