@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc files served by us: /api/docs/ works offline
     "django_htmx",
     "accounts",
     "games",
@@ -136,6 +137,7 @@ if CELERY_BROKER_URL.startswith(("redis", "rediss")):
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
         "socket_timeout": CELERY_BROKER_TIMEOUT, "socket_connect_timeout": CELERY_BROKER_TIMEOUT,
         "unacked_restore_interval": 10, "unacked_restore_throttle": 1,
+        "max_retries": 0,  # a publish does not sleep and reconnect; workers reconnect on their own
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER")
@@ -223,6 +225,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Correspondence play of card-driven strategy games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR", "SWAGGER_UI_FAVICON_HREF": "SIDECAR", "REDOC_DIST": "SIDECAR",
 }
 
 # --- Languages ------------------------------------------------------------

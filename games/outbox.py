@@ -59,6 +59,8 @@ def publish_now(rows: list[OutboxTask]) -> int:
         try:
             _publish(row, retry=False)
         except BROKER_ERRORS as error:
+            if current_app.conf.task_always_eager:
+                raise  # the task itself failed (tests, CELERY_TASK_ALWAYS_EAGER): not a broker outage
             _paused_until = time.monotonic() + PAUSE_SECONDS
             logger.warning("broker unavailable, outbox row %s left to the relay: %r", row.pk, error)
             break
