@@ -52,7 +52,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
-    "drf_spectacular_sidecar",  # Swagger UI and Redoc files served by us: /api/docs/ works offline
     "django_htmx",
     "accounts",
     "games",
@@ -225,7 +224,6 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Correspondence play of card-driven strategy games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    "SWAGGER_UI_DIST": "SIDECAR", "SWAGGER_UI_FAVICON_HREF": "SIDECAR", "REDOC_DIST": "SIDECAR",
 }
 
 # --- Languages ------------------------------------------------------------
