@@ -1,0 +1,119 @@
+"""Fuel, requests during movement, the Lone Wolf's bounces and missions,
+Divide and Conquer, and what teammates see of a sealed pick."""
+from games.rules.core.flow import Flow, take_log
+from games.rules.core.testing import force_rolls
+from games.titles.dead_of_winter.rules import RULES
+from games.titles.dead_of_winter.rules.board import C
+from games.titles.dead_of_winter.tests.helpers import act, args, card_of, clear_board, colony_phase, game, put
+from games.titles.dead_of_winter.tests.test_dow_turns import BITE, board, paired_turn
+
+
+def test_fuel_makes_the_next_move_roll_no_exposure():
+    state = board()
+    sid = put(state, "p1", "a")
+    put(state, "p2", "b")
+    fuel = card_of(state, "fuel")
+    state["pl"]["p1"]["hand"].append(fuel)
+    state["col"]["a"]["morale"] = 1
+    paired_turn(state)
+    act(state, "p1", "play", fuel)
+    assert state["active"] == ["p1"] and fuel in state["col"]["a"]["waste"]
+    force_rolls(state, [BITE])  # would kill without the fuel
+    act(state, "p1", "move", f"{sid}>hospital")
+    assert state["sv"][sid]["at"] == "hospital" and state["rng"]["forced"] == [BITE]
+
+
+def test_a_request_during_movement_and_a_given_fuel_is_played_at_once():
+    state = board()
+    put(state, "p1", "a"), put(state, "p3", "a"), put(state, "p2", "b")
+    state["col"]["a"]["morale"] = 1
+    paired_turn(state)
+    assert args(state, "p1", "request") == ["p3"]
+    act(state, "p1", "request", "p3")
+    fuel = card_of(state, "fuel")
+    state["pl"]["p3"]["hand"].append(fuel)
+    act(state, "p3", "give", fuel)
+    assert [(c.verb, c.arg) for c in RULES.prompt(state, "p1").choices if c.verb != "undo"] == [("play", fuel)]
+    assert RULES.default_action(state, "p1").verb == "play"
+    act(state, "p1", "play", fuel)
+    assert args(state, "p1", "request") == []  # once per turn
+
+
+def test_the_lone_wolf_pays_a_die_to_bounce_and_colonies_pay_bullets_to_send_wolves_home():
+    state = clear_board(game(5, seed=2))
+    state["col"]["a"]["leader"], state["col"]["b"]["leader"] = "p1", "p2"
+    wolf = state["wolf"]
+    lone = put(state, wolf, "den")
+    blockers = [put(state, "p1", "gas_station"), put(state, "p3", "gas_station"), put(state, "p2", "gas_station")]
+    state["xdeck"] = []
+    state["pl"][wolf]["dice"] = [2, 5]
+    state["stack"] = [{"step": "round", "ph": 2}, {"step": "turn", "roles": [wolf], "ph": 1, "xr": [],
+                                                    "must": {}, "asked": [], "safe": []}]
+    RULES.flow.settle(state)
+    moves = args(state, wolf, "move")
+    assert f"{lone}>gas_station>{blockers[0]}" in moves
+    force_rolls(state, [1])
+    act(state, wolf, "move", f"{lone}>gas_station>{blockers[0]}")
+    assert state["pl"][wolf]["dice"] == [5] and state["sv"][blockers[0]]["at"] == "a"
+    from games.titles.dead_of_winter.rules.turns import bounce_cost
+    state["col"]["a"]["bullets"] = 1
+    assert bounce_cost(state, "p1", "a", lone) == ("bullets", 1)
+    state["sv"][lone]["eq"].append(card_of(state, "pistol"))
+    assert bounce_cost(state, "p1", "a", lone) is None  # armed: 2 bullets
+
+
+def test_a_mission_completed_raises_lone_wolf_morale_and_is_replaced():
+    state = clear_board(game(5, seed=2))
+    wolf = state["wolf"]
+    put(state, wolf, "school"), put(state, wolf, "library")
+    scout = next(i for i, m in enumerate(C(state).missions) if m["id"] == "h_m_scout")
+    den = state["den"]
+    den["mdeck"] = [m for m in den["mdeck"] + den["missions"] if m != scout]
+    den["missions"], den["morale"] = [scout], 3
+    from games.titles.dead_of_winter.rules.turns import check_missions
+    check_missions(state)
+    assert den["morale"] == 4 and den["done"] == 1 and len(den["missions"]) == 1 and scout not in den["missions"]
+
+
+def test_divide_and_conquer_is_decided_at_round_four_by_control():
+    state = clear_board(game(4, seed=1, objective="divide_and_conquer"))
+    assert state["loc"]["school"]["b"] == 0  # cleared; setup put one barricade at each location
+    put(state, "p1", "school"), put(state, "p3", "library"), put(state, "p2", "library"), put(state, "p4", "a")
+    state["round"] = 4
+    from games.titles.dead_of_winter.rules.colony import check_objective
+    check_objective(state, {})
+    assert state["result"]["reason"] == "main_objective" and state["result"]["score"]["main_objective"] == ["a"]
+
+
+def test_teammates_see_their_leaders_sealed_pick_the_enemy_does_not():
+    state = clear_board(game(4, seed=3))
+    state["col"]["a"]["leader"], state["col"]["b"]["leader"] = "p1", "p2"
+    put(state, "p1", "hospital"), put(state, "p2", "hospital"), put(state, "p3", "a"), put(state, "p4", "b")
+    colony_phase(state, ["hospital"])
+    act(state, "p1", "tactic", 0)
+    assert RULES.view(state, "p3")["combat"]["tactics"] == {"a": 0}
+    assert RULES.view(state, "p4")["combat"]["tactics"] == {"a": "secret"}
+    assert RULES.view(state, None)["combat"]["tactics"] == {"a": "secret"}
+    act(state, "p2", "tactic", 1)
+    assert RULES.view(state, "p4")["combat"]["tactics"] == {"a": 0, "b": 1}
+
+
+def test_house_setup_puts_barricades_and_food_from_the_objective():
+    state = game(4, seed=1, objective="divide_and_conquer")
+    setup = C(state).objectives["divide_and_conquer"]["setup"]
+    assert all(spot["b"] == setup["location_barricades"] for spot in state["loc"].values())
+    state = game(6, seed=1)
+    assert state["col"]["a"]["food"] == state["col"]["b"]["food"] == 2 * 3  # 2 food per colony player
+
+
+def test_an_undo_never_crosses_a_die_roll_or_a_reveal():
+    state = board()
+    sid = put(state, "p1", "police_station")
+    put(state, "p2", "b")
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [6, 6]
+    act(state, "p1", "search", sid)
+    assert "undo" not in [c.verb for c in RULES.prompt(state, "p1").choices]
+    take_log(state)
