@@ -8,22 +8,22 @@ The translations live in this title's ``locale/``; the JSON names are marked for
 from __future__ import annotations
 
 from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from games.titles.twilight_struggle import card_text
 from games.titles.twilight_struggle.rules import data
 
-SIDE_LABEL = {"us": N_("US"), "ussr": N_("USSR"), "neutral": N_("Neutral"), None: "—"}
-REGION_NAME = {"europe": N_("Europe"), "middle_east": N_("Middle East"), "asia": N_("Asia"),
-               "africa": N_("Africa"), "central_america": N_("Central America"),
-               "south_america": N_("South America"), "southeast_asia": N_("Southeast Asia"),
-               "western_europe": N_("Western Europe"), "eastern_europe": N_("Eastern Europe")}
-ERA_NAME = {"early": N_("Early War"), "mid": N_("Mid War"), "late": N_("Late War")}
+SIDE_LABEL = {"us": gettext_noop("US"), "ussr": gettext_noop("USSR"), "neutral": gettext_noop("Neutral"), None: "—"}
+REGION_NAME = {"europe": gettext_noop("Europe"), "middle_east": gettext_noop("Middle East"), "asia": gettext_noop("Asia"),
+               "africa": gettext_noop("Africa"), "central_america": gettext_noop("Central America"),
+               "south_america": gettext_noop("South America"), "southeast_asia": gettext_noop("Southeast Asia"),
+               "western_europe": gettext_noop("Western Europe"), "eastern_europe": gettext_noop("Eastern Europe")}
+ERA_NAME = {"early": gettext_noop("Early War"), "mid": gettext_noop("Mid War"), "late": gettext_noop("Late War")}
 # space race abilities (tracks.json keys) as players read them
-ABILITY_TEXT = {"two_space_race_attempts_per_turn": N_("two space race attempts per turn"),
-                "opponent_reveals_headline_first": N_("the opponent shows its headline first"),
-                "may_discard_held_card_at_turn_end": N_("may discard a held card at the end of the turn"),
-                "eight_action_rounds_per_turn": N_("eight action rounds per turn")}
+ABILITY_TEXT = {"two_space_race_attempts_per_turn": gettext_noop("two space race attempts per turn"),
+                "opponent_reveals_headline_first": gettext_noop("the opponent shows its headline first"),
+                "may_discard_held_card_at_turn_end": gettext_noop("may discard a held card at the end of the turn"),
+                "eight_action_rounds_per_turn": gettext_noop("eight action rounds per turn")}
 
 
 def card_info(number: int) -> dict:
@@ -35,6 +35,8 @@ def card_info(number: int) -> dict:
 
 
 CARD_INFO = {n: card_info(n) for n in data.CARDS}  # English
+SPACE_NAMES = [box["name"] for box in data.SPACE] + [
+    c["name"] for c in data.TRACKS.get("space_race_original", {}).get("changes", ()) if "name" in c]
 _TEXT_KEYS = ("name", "era", "side_label", "summary")
 
 
@@ -48,7 +50,7 @@ class _Tables:
         self.sides = {k: t(v) for k, v in SIDE_LABEL.items()}
         self.regions = {k: t(v) for k, v in REGION_NAME.items()}
         self.eras = {k: t(v) for k, v in ERA_NAME.items()}
-        self.space = [t(box["name"]) for box in data.SPACE]
+        self.space = {name: t(name) for name in SPACE_NAMES}  # English box name -> words
         self.abilities = {k: t(v) for k, v in ABILITY_TEXT.items()}
 
 

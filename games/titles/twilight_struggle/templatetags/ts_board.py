@@ -13,7 +13,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from games.titles.twilight_struggle import sentences
 from games.titles.twilight_struggle.names import card, card_infos, tables
@@ -26,15 +26,15 @@ register = template.Library()
 COUNTRY_VERBS = frozenset({"place", "realign", "coup", "remove", "pick"})
 CARD_VERBS = ("headline", "event", "ops", "space", "discard", "card")
 # "<verb text> <country>": the words of a clickable country
-VERB_TEXT = {"place": N_("Place influence in %(country)s"), "realign": N_("Realignment roll in %(country)s"),
-             "coup": N_("Coup in %(country)s"), "remove": N_("Remove influence from %(country)s"),
-             "pick": N_("Choose %(country)s")}
-CARD_VERB_TEXT = {"headline": N_("Headline"), "event": N_("Event"), "ops": N_("Operations"),
-                  "space": N_("Space race"), "discard": N_("Discard"), "card": N_("Choose")}
+VERB_TEXT = {"place": gettext_noop("Place influence in %(country)s"), "realign": gettext_noop("Realignment roll in %(country)s"),
+             "coup": gettext_noop("Coup in %(country)s"), "remove": gettext_noop("Remove influence from %(country)s"),
+             "pick": gettext_noop("Choose %(country)s")}
+CARD_VERB_TEXT = {"headline": gettext_noop("Headline"), "event": gettext_noop("Event"), "ops": gettext_noop("Operations"),
+                  "space": gettext_noop("Space race"), "discard": gettext_noop("Discard"), "card": gettext_noop("Choose")}
 # the board's JavaScript hints, rendered by the server as JSON (see board.html, board.js)
-JS_TEXT = {"not_a_choice": N_("%(name)s is not one of your choices now."),
-           "choose_highlighted": N_("Choose one of the highlighted countries."),
-           "use_choices": N_("Use the choices listed with the board.")}
+JS_TEXT = {"not_a_choice": gettext_noop("%(name)s is not one of your choices now."),
+           "choose_highlighted": gettext_noop("Choose one of the highlighted countries."),
+           "use_choices": gettext_noop("Use the choices listed with the board.")}
 W, H = layout.BOX_W, layout.BOX_H
 
 
@@ -234,10 +234,10 @@ def ts_tracks(view):
     milops = view.get("milops") or {}
     space = view.get("space") or {}
     abilities = view.get("abilities") or {}
-    boxes = [{"box": b["box"], "name": t.space[i], "ops": b["ops"], "roll": b["roll_max"],
+    boxes = [{"box": b["box"], "name": t.space.get(b["name"], b["name"]), "ops": b["ops"], "roll": b["roll_max"],
               "vp": b["vp"], "ability": t.abilities.get(b["ability"], "") if b["ability"] else "",
               "us": space.get("us") == b["box"], "ussr": space.get("ussr") == b["box"]}
-             for i, b in enumerate(data.SPACE)]
+             for b in data.SPACE]
     held = {r: [t.abilities[data.SPACE[b - 1]["ability"]] for b in abilities.get(r, ())
                 if data.SPACE[b - 1]["ability"]] for r in ("us", "ussr")}
     lead = t.sides["us" if vp > 0 else "ussr"]
@@ -290,12 +290,12 @@ def ts_attr_json(value) -> str:
 
 # -- the SVG, built in Python: ~90 boxes of a dozen elements each is too many template nodes
 def _static_svg(superpowers: list[dict]) -> str:
-    parts = []
+    parts, usa = [], escape(_("USA"))
     for x1, y1, x2, y2, kind in EDGES:
         parts.append(f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
     jx, jy = layout.POS[43]
     parts.append(f'<line class="super" x1="{jx}" y1="{jy - H // 2}" x2="{jx}" y2="{jy - H // 2 - 37}"/>'
-                 f'<text class="stub" x="{jx + 2}" y="{jy - H // 2 - 41}">→ {escape(_("USA"))}</text>')
+                 f'<text class="stub" x="{jx + 2}" y="{jy - H // 2 - 41}">→ {usa}</text>')
     edges = '<g class="edges" aria-hidden="true">' + "".join(parts) + "</g>"
     supers = "".join(
         f'<g class="superpower {s["role"]}"><rect x="{s["x"]}" y="{s["y"]}" width="{s["w"]}" height="{s["h"]}" '
