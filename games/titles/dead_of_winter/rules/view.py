@@ -33,8 +33,37 @@ def view(state: dict, role: str | None) -> dict:
     }
     if over:
         out["hands"] = {r: sorted(state["pl"][r]["hand"]) for r in state["roles"]}
-        out["objectives"] = {r: state["pl"][r]["obj"] for r in state["roles"]}
+        out["objectives"] = {r: objective_card(state, r) for r in state["roles"]}
+    out["cards"] = card_names(state, out)
     return out
+
+
+def card_names(state: dict, out: dict) -> dict:
+    """Name and symbol of every item card the view mentions (str id -> info)."""
+    c = C(state)
+    ids = set(out["contributions"])
+    for s in out["survivors"].values():
+        ids.update(s["equipped"])
+    if out["me"]:
+        ids.update(out["me"]["hand"])
+        ids.update(out["me"]["search"] or [])
+    for hand in (out.get("hands") or {}).values():
+        ids.update(hand)
+    return {str(i): {"name": c.card[i]["name"], "symbol": c.symbol[i], "text": c.card[i]["text"]}
+            for i in sorted(ids)}
+
+
+def objective_card(state: dict, role: str) -> dict:
+    c = C(state)
+    player = state["pl"][role]
+    card = c.wolf_objectives[player["obj"]] if player["side"] == "w" else c.secrets[player["obj"]]
+    return {"index": player["obj"], "name": card["name"], "text": card["text"]}
+
+
+def crossroads_card(state: dict, index: int) -> dict:
+    card = C(state).crossroads[index]
+    return {"index": index, "name": card["name"], "text": card["text"], "trigger": card["trigger"],
+            "options": [o["label"] for o in card["options"]]}
 
 
 def objective_view(state):
@@ -70,7 +99,9 @@ def seat_view(state, role):
 
 def survivors_view(state):
     names = C(state).survivors
-    return {str(i): {"name": names[i]["name"], "owner": s["o"], "at": s["at"], "wounds": s["w"],
+    return {str(i): {"name": names[i]["name"], "influence": names[i]["influence"],
+                     "attack": names[i]["attack"], "search": names[i]["search"],
+                     "ability": names[i]["text"], "owner": s["o"], "at": s["at"], "wounds": s["w"],
                      "frostbite": s["f"], "equipped": list(s["eq"]), "bitten": s["bit"]}
             for i, s in enumerate(state["sv"]) if s is not None}
 
@@ -89,9 +120,10 @@ def turn_view(state, role):
             out["roles"] = list(frame["roles"])
             out["given"] = dict(frame["must"])  # a requested card is shown when given (B§8)
             out["crossroads_held"] = len(frame["xr"])
-            out["reading"] = [e["card"] for e in frame["xr"] if e["reader"] == role]
+            out["reading"] = [crossroads_card(state, e["card"]) for e in frame["xr"] if e["reader"] == role]
         elif frame["step"] == "xroad":
-            out["resolving"] = {"card": frame["card"], "role": frame["role"], "survivors": frame["hits"]}
+            out["resolving"] = {"card": crossroads_card(state, frame["card"]), "role": frame["role"],
+                                "survivors": frame["hits"]}
         elif frame["step"] == "act":
             out["searching"] = {r: len(s["cards"]) for r, s in frame["srch"].items()}
             out["done"] = list(frame["done"])
@@ -138,7 +170,11 @@ def draft_view(state, role):
 
 def private_view(state, role):
     player = state["pl"][role]
-    out = {"hand": sorted(player["hand"]), "objective": player["obj"], "search": None}
+    out = {"hand": sorted(player["hand"]), "objective": objective_card(state, role), "search": None}
+    if player["side"] == "w":
+        missions = C(state).missions
+        out["missions"] = [{"index": m, "name": missions[m]["name"], "text": missions[m]["text"]}
+                           for m in sorted(state["den"]["missions"])]
     for frame in state["stack"]:
         if frame["step"] == "act" and role in frame["srch"]:
             out["search"] = list(frame["srch"][role]["cards"])

@@ -201,7 +201,7 @@ def test_crossroads_trigger_waits_and_reads_as_your_own_colony():
     paired_turn(state)
     entry = state["stack"][-2]["xr"][0]
     assert entry["role"] == "p1" and entry["reader"] == "p3"
-    assert RULES.view(state, "p3")["turn"]["reading"] == [books]
+    assert [card["index"] for card in RULES.view(state, "p3")["turn"]["reading"]] == [books]
     assert RULES.view(state, "p2")["turn"]["reading"] == []
     force_rolls(state, [BLANK])
     act(state, "p1", "move", f"{sid}>library")
