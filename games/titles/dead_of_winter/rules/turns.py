@@ -322,7 +322,13 @@ def push_crossroads(state: dict, frame: dict) -> None:
     fired.sort(key=lambda e: rank[side_of(state, e["role"])])
     for entry in reversed(fired):
         log(state, "crossroads", card=entry["card"], role=entry["role"], reader=entry["reader"])
-        Flow.push(state, "xroad", card=entry["card"], role=entry["role"], hits=entry["hits"])
+        if C(state).crossroads[entry["card"]].get("vote"):
+            side = side_of(state, entry["role"])
+            voters = [entry["role"]] if side == "w" else state["col"][side]["seats"]
+            Flow.push(state, "xvote", card=entry["card"], role=entry["role"], hits=entry["hits"],
+                      votes={r: None for r in voters})
+        else:
+            Flow.push(state, "xroad", card=entry["card"], role=entry["role"], hits=entry["hits"])
     frame["xr"] = []
 
 
@@ -334,8 +340,10 @@ class Crossroads(Step):
     def prompt(self, state, frame, role):
         card = C(state).crossroads[frame["card"]]
         alive = [s for s in frame["hits"] if state["sv"][s] is not None] or [None]
+        only = frame.get("only")
         choices = tuple(Choice("option", f"{i}>{-1 if sid is None else sid}", option["label"], "crossroads")
-                        for i, option in enumerate(card["options"]) if option_ok(state, role, option)
+                        for i, option in enumerate(card["options"])
+                        if option_ok(state, role, option) and only in (None, i)
                         for sid in alive)
         return Prompt(f"Crossroads: {card['name']}", choices, "Waiting for a crossroads choice")
 
@@ -356,6 +364,52 @@ class Crossroads(Step):
         marked = [c for c in choices if options[int(c.arg.split(">")[0])].get("default")]
         choice = (marked or choices)[0]
         return (choice.verb, choice.arg)
+
+
+class CrossroadsVote(Step):
+    """B§12 group vote, sealed. WC§5.5 / §17 #11: the active player's colony
+    votes; "no vote" is not counted; the colony leader's vote breaks a tie."""
+
+    name = "xvote"
+
+    def active(self, state, frame):
+        return [r for r, v in frame["votes"].items() if v is None]
+
+    def prompt(self, state, frame, role):
+        card = C(state).crossroads[frame["card"]]
+        return Prompt(f"Crossroads vote: {card['name']}", tuple(
+            Choice("xvote", i, option["label"], "vote") for i, option in enumerate(card["options"])
+            if option_ok(state, frame["role"], option)) + (Choice("xvote", -1, "No vote", "vote"),),
+            "Waiting for the crossroads vote")
+
+    def act(self, state, frame, role, action):
+        frame["votes"][role] = action.arg
+        if self.active(state, frame):
+            return
+        Flow.pop(state)
+        winner = vote_winner(state, frame)
+        log(state, "crossroads_vote", card=frame["card"], votes=dict(frame["votes"]), option=winner)
+        Flow.push(state, "xroad", card=frame["card"], role=frame["role"], hits=frame["hits"], only=winner)
+
+    def default(self, state, frame, role):
+        return ("xvote", -1)
+
+
+def vote_winner(state: dict, frame: dict) -> int:
+    options = C(state).crossroads[frame["card"]]["options"]
+    valid = [i for i, o in enumerate(options) if option_ok(state, frame["role"], o)]
+    counts = {i: 0 for i in valid}
+    for vote in frame["votes"].values():
+        if vote in counts:
+            counts[vote] += 1
+    best = max(counts.values())
+    tied = [i for i in valid if counts[i] == best]
+    side = side_of(state, frame["role"])
+    lead_vote = frame["votes"].get(state["col"][side]["leader"]) if side != "w" else None
+    if lead_vote in tied:
+        return lead_vote
+    marked = [i for i in tied if options[i].get("default")]
+    return (marked or tied)[0]
 
 
 def option_ok(state: dict, role: str, option: dict) -> bool:
@@ -441,4 +495,4 @@ def check_missions(state: dict) -> None:
     den["kills"] = 0
 
 
-STEPS = (Pairs(), Turn(), Move(), Bite(), Crossroads(), Swap())
+STEPS = (Pairs(), Turn(), Move(), Bite(), Crossroads(), CrossroadsVote(), Swap())

@@ -152,8 +152,9 @@ def combat_view(state, role):
 
 
 def election_view(state, role):
+    """The leader election or a crossroads vote: who has voted, and your own vote."""
     top = Flow.top(state)
-    if not top or top["step"] != "elect":
+    if not top or top["step"] not in ("elect", "xvote"):
         return None
     return {"voted": sorted(r for r, v in top["votes"].items() if v is not None),
             "mine": top["votes"].get(role)}
@@ -229,6 +230,11 @@ def _rehide_frames(state, viewer, permute) -> None:
                 if r != viewer and v is not None:
                     mates = [m for m in state["col"][state["pl"][r]["side"]]["seats"] if m != r]
                     frame["votes"][r] = permute(mates)[0]
+        elif step == "xvote":
+            n = len(C(state).crossroads[frame["card"]]["options"])
+            for r, v in frame["votes"].items():
+                if r != viewer and v is not None:
+                    frame["votes"][r] = permute(list(range(-1, n)))[0]
         elif step == "sealed":
             _rehide_sealed(state, frame, side, permute)
     _deal_back(state, held, permute)

@@ -107,7 +107,7 @@ def census(state: dict) -> dict:
             survivors += [s for offer in frame["offer"].values() for s in offer]
         if frame["step"] == "turn":
             crossroads += [e["card"] for e in frame["xr"]]
-        if frame["step"] == "xroad":
+        if frame["step"] in ("xroad", "xvote"):
             crossroads.append(frame["card"])
     if "draft_result" in state:
         survivors += [s for offer in state["draft_result"]["offer"].values() for s in offer]

@@ -225,3 +225,25 @@ def test_the_lone_wolf_turn_comes_first_and_may_use_either_colony():
     moves = args(state, wolf, "move")
     assert any(">a@" in m for m in moves) and any(">b@" in m for m in moves)
     assert not any("Box of Shells" in c.label for c in RULES.prompt(state, wolf).choices)
+
+
+def test_a_crossroads_vote_is_sealed_among_the_active_players_colony():
+    """B§12 group vote; §17 #11: only the active player's colony votes; the leader breaks ties."""
+    state = board(6)
+    sid = put(state, "p1", "a")
+    put(state, "p2", "b"), put(state, "p3", "a"), put(state, "p5", "a")
+    c = C(state)
+    stranger = next(i for i, x in enumerate(c.crossroads) if x["id"] == "h_x_stranger")
+    state["xdeck"] = [stranger]
+    state["col"]["a"]["morale"], state["col"]["b"]["morale"] = 3, 5
+    paired_turn(state)
+    act(state, "p1", "pass"), act(state, "p2", "pass")
+    act(state, "p1", "done"), act(state, "p2", "done")
+    assert Flow.top(state)["step"] == "xvote" and sorted(state["active"]) == ["p1", "p3", "p5"]
+    act(state, "p3", "xvote", 0)
+    assert RULES.view(state, "p1")["election"] == {"voted": ["p3"], "mine": None}
+    act(state, "p5", "xvote", 1)
+    act(state, "p1", "xvote", 0)  # p1 leads colony a: 2 votes to 1 anyway
+    assert Flow.top(state)["step"] == "xroad" and args(state, "p1", "option") == [f"0>{sid}"]
+    act(state, "p1", "option", f"0>{sid}")
+    assert state["col"]["a"]["helpless"] == 1 and state["col"]["a"]["morale"] == 4
