@@ -101,7 +101,10 @@ def _local() -> dict:
     lang = get_language() or "en"
     found = _LOCAL.get(lang)
     if found is None:
-        found = _LOCAL[lang] = {"countries": _static_countries(), "superpowers": _superpowers(),
+        sides = tables().sides
+        words = {"text": _("%(country)s (%(facts)s): US %(us)s, USSR %(ussr)s"),
+                 "controlled": {r: _(", %(side)s controlled") % {"side": sides[r]} for r in ("us", "ussr")}}
+        found = _LOCAL[lang] = {"countries": _static_countries(), "superpowers": _superpowers(), "words": words,
                                 "svg": _static_svg(_superpowers()),
                                 "js": json.dumps({k: _(v) for k, v in JS_TEXT.items()}, ensure_ascii=False)}
     return found
@@ -128,16 +131,15 @@ def country_choices(prompt) -> dict[int, list]:
     return out
 
 
-def _country_state(base: dict, inf: dict, control: dict, choices: dict) -> dict:
+def _country_state(base: dict, inf: dict, control: dict, choices: dict, words: dict) -> dict:
     key = str(base["id"])
     us, ussr = inf.get(key, (0, 0))
     owner = control.get(key)
     mine = choices.get(base["id"], [])
     first = mine[0] if mine else None
-    text = _("%(country)s (%(facts)s): US %(us)s, USSR %(ussr)s") % {
-        "country": base["name"], "facts": base["facts"], "us": us, "ussr": ussr}
+    text = words["text"] % {"country": base["name"], "facts": base["facts"], "us": us, "ussr": ussr}
     if owner:
-        text += _(", %(side)s controlled") % {"side": tables().sides[owner]}
+        text += words["controlled"][owner]
     action = _verb_text(first, base["name"]) if first else ""
     return {**base, "us": us, "ussr": ussr, "control": owner or "", "choice": first,
             "choice_arg": _arg_json(first.arg) if first else "", "action": action,
@@ -150,7 +152,7 @@ def ts_map(view, prompt=None):
     inf, control = view.get("influence") or {}, view.get("control") or {}
     choices = country_choices(prompt)
     local = _local()
-    countries = [_country_state(base, inf, control, choices) for base in local["countries"]]
+    countries = [_country_state(base, inf, control, choices, local["words"]) for base in local["countries"]]
     ccw = None
     if view.get("chinese_civil_war") == "open":
         us, ussr = inf.get(str(data.CCW), (0, 0))
