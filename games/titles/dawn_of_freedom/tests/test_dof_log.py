@@ -37,3 +37,30 @@ def test_random_games_write_lines_that_all_read_as_sentences():
             assert sentence(line)
             seen.add(line["kind"])
     assert {"struggle", "ps_lead", "score", "support_check", "tst_attempt", "place"} <= seen
+
+
+RARE = [  # kinds random games seldom write, with the fields the rules give them
+    {"kind": "forfeit", "role": "democrat", "round": 3},
+    {"kind": "effect", "card": 25, "role": "communist", "until": "turn"},
+    {"kind": "effect_ends", "effect": "25"},
+    {"kind": "discard", "role": "communist", "card": 22},
+    {"kind": "ops_lost", "role": "democrat", "card": 4, "ops": 1},
+    {"kind": "scoring_card_held", "roles": ["communist"]},
+    {"kind": "new_years_eve"},
+    {"kind": "ussr_stability", "step": 1, "card": 33},
+    {"kind": "ussr_out_of_order", "card": 81, "step": 0},
+    {"kind": "crowd_turns_acts"},
+    {"kind": "tyrant_waits"},
+    {"kind": "tyrant_resolves", "removed": 4},
+    {"kind": "tyrant_refuge", "space": 55},
+    {"kind": "tyrant_no_refuge"},
+    {"kind": "tyrant_captured", "space": 55},
+    {"kind": "tyrant_escaped", "space": 55},
+    {"kind": "automatic_victory", "role": "democrat", "vp": 20},
+]
+
+
+def test_rare_kinds_read_as_sentences():
+    for line in RARE:
+        assert sentence(line)
+    assert sentence(RARE[0]) == "The Democrat has no card and forfeits action round 3."
