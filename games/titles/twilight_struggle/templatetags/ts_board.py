@@ -7,6 +7,7 @@ are merged in, so the board stays cheap to render.
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from django import template
 from django.utils.html import escape, format_html
@@ -50,6 +51,11 @@ def _band(country: dict) -> str:
     return "band-sea" if "southeast_asia" in subs else ""
 
 
+def _text_width(text: str) -> int:
+    """Width in Latin letters: Korean, Japanese and other wide characters count twice."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def _static_countries() -> list[dict]:
     """The boxes' fixed facts in the current language (cached per language in ``_local``)."""
     t, out = tables(), []
@@ -59,7 +65,8 @@ def _static_countries() -> list[dict]:
         facts = [t.regions[c["region"]], _("stability %(n)s") % {"n": c["stability"]}]
         if c["battleground"]:
             facts.append(_("battleground"))
-        out.append({"id": cid, "name": t.countries[cid], "x": x - W // 2, "y": y - H // 2, "cx": x,
+        out.append({"id": cid, "name": t.countries[cid], "width": _text_width(t.countries[cid]),
+                    "x": x - W // 2, "y": y - H // 2, "cx": x,
                     "region": c["region"], "band": _band(c), "stability": c["stability"],
                     "bg": c["battleground"], "facts": ", ".join(facts)})
     return out
@@ -309,7 +316,7 @@ def _box_svg(c: dict) -> str:
     """The inside of one country box: frame, sub-region band, name, influence, stability."""
     x, y = c["x"], c["y"]
     name = escape(("★ " if c["bg"] else "") + c["name"])
-    fit = ' textLength="88" lengthAdjust="spacingAndGlyphs"' if len(c["name"]) + 2 * c["bg"] > 12 else ""
+    fit = ' textLength="88" lengthAdjust="spacingAndGlyphs"' if c["width"] + 2 * c["bg"] > 12 else ""
     band = f'<rect class="band {c["band"]}" x="{x}" y="{y}" width="7" height="{H}"/>' if c["band"] else ""
     us_f = " filled" if c["control"] == "us" else ""
     ussr_f = " filled" if c["control"] == "ussr" else ""
