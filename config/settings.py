@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc files served by us: /api/docs/ works offline
     "django_htmx",
     "accounts",
     "games",
@@ -224,6 +225,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Correspondence play of card-driven strategy games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR", "SWAGGER_UI_FAVICON_HREF": "SIDECAR", "REDOC_DIST": "SIDECAR",
 }
 
 # --- Languages ------------------------------------------------------------

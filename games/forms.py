@@ -47,29 +47,52 @@ class GameCreateForm(forms.Form):
         return clocks.TimeControl.parse(control).to_json()
 
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")  # labels sit above their fields (and beside checkboxes)
         super().__init__(*args, **kwargs)
         titles = registry.offered()
-        self.fields["title_id"].choices = [(r.title_id, r.name) for r in titles]
-        sides = [("", _("Random"))]
+        self.fields["title_id"].choices = [(r.title_id, registry.presentation(r.title_id).title_name) for r in titles]
+        sides = [("", _("Random"))]  # then one group of sides per title, in the title's words
         for rules in titles:
-            for role in rules.roles(rules.scenarios()[0], rules.default_options()):
-                if role not in [s[0] for s in sides]:
-                    sides.append((role, role.replace("_", " ").title()))
+            show = registry.presentation(rules.title_id)
+            roles = rules.roles(rules.scenarios()[0], rules.default_options())
+            sides.append((show.title_name, [(role, show.role_label(role)) for role in roles]))
         self.fields["side"].choices = sides
         self.titles = titles
+        self.option_groups = []  # [(title name, title_id, [bound fields])] for the template
         for rules in titles:
-            for name, values in rules.option_choices().items():
-                if len(values) > 1:
-                    self.fields[f"opt_{rules.title_id}_{name}"] = forms.ChoiceField(
-                        label=name.replace("_", " ").capitalize(), required=False,
-                        choices=[(str(v), str(v)) for v in values])
+            show = registry.presentation(rules.title_id)
+            names = []
+            for option in show.option_fields():
+                if len(option.choices) < 2:
+                    continue
+                name = f"opt_{rules.title_id}_{option.name}"
+                self.fields[name] = self._option_field(option)
+                names.append(name)
+            self.option_groups.append((show.title_name, rules.title_id, names))
+
+    @staticmethod
+    def _option_field(option):
+        """A title's option as the title words it: a checkbox for yes/no, else a list."""
+        values = [value for value, _label in option.choices]
+        if sorted(values, key=str) == [False, True]:
+            return forms.BooleanField(label=option.label, help_text=option.help, required=False,
+                                      initial=option.choices[0][0])
+        return forms.ChoiceField(label=option.label, help_text=option.help, required=False,
+                                 choices=[(str(value), label) for value, label in option.choices])
+
+    def option_sections(self):
+        """[(title name, title_id, [bound fields])]: the create page shows one title's options at a time."""
+        return [(name, title_id, [self[f] for f in fields]) for name, title_id, fields in self.option_groups]
 
     def options_for(self, title_id: str) -> dict:
         rules = registry.get(title_id)
         chosen = {}
         for name, values in rules.option_choices().items():
             raw = self.cleaned_data.get(f"opt_{title_id}_{name}")
-            match = [v for v in values if str(v) == raw]
+            if isinstance(raw, bool):
+                match = [v for v in values if v is raw]
+            else:
+                match = [v for v in values if str(v) == raw]
             if match:
                 chosen[name] = match[0]
         return chosen

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import engine, registry, selectors, services
+from . import engine, presence, registry, selectors, services
 from .errors import GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -80,12 +80,34 @@ def panel(request, game_id):
 
 
 def status(request, game_id):
-    """Polled by waiting players; tells the page to refresh its panel when the game moved."""
-    game = get_object_or_404(Game, pk=game_id)
-    response = render(request, "games/_status.html", {"game": game})
-    if request.GET.get("seq") not in (None, str(game.seq)):
+    """Polled by every open game page (every 3 s while visible): the status line with
+    whose turn it is, who is here and the newest chat message's id (the page
+    reloads its chat when that changes). Tells the page to refresh its panel when
+    the game moved (``seq``) and to reload when the game started or ended (``st``)."""
+    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seats = list(game.seats.select_related("user__profile"))
+    context = _status_context(request, game, seats)
+    response = render(request, "games/_status.html", context)
+    if request.GET.get("st") not in (None, game.status):
+        response["HX-Refresh"] = "true"  # started or ended: the whole page changes
+    elif request.GET.get("seq") not in (None, str(game.seq)):
         response["HX-Trigger"] = "game-changed"
     return response
+
+
+def _status_context(request, game: Game, seats: list) -> dict:
+    """Whose turn, who is here and the tab title, for ``_status.html``."""
+    user = request.user
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    my_turn = bool(game.status == Game.Status.ACTIVE and mine and mine.role and mine.role in game.active_roles)
+    ages = presence.look(game.pk, [s.user_id for s in seats], mine.user_id if mine else None)
+    others = [{"name": s.user.display, "role": s.role, "age": ages.get(s.user_id),
+               "here": (ages.get(s.user_id) is not None and ages[s.user_id] < presence.HERE_SECONDS)}
+              for s in seats if s is not mine]
+    waiting_for = [{"role": r, "name": next((s.user.display for s in seats if s.role == r), "")}
+                   for r in game.active_roles] if game.status == Game.Status.ACTIVE else []
+    return {"game": game, "my_seat": mine, "my_turn": my_turn, "others": others, "waiting_for": waiting_for,
+            "polls": bool(mine) or game.status in (Game.Status.OPEN, Game.Status.ACTIVE)}
 
 
 @login_required
@@ -139,10 +161,10 @@ def log_lines(game: Game) -> list[dict]:
 
 def _panel_context(request, game: Game) -> dict:
     picture = selectors.game_picture(game, request.user)
+    seats = list(game.seats.select_related("user__profile"))
     return {
-        "game": game, "picture": picture, "board_template": _board_template(game),
-        "seats": list(game.seats.select_related("user__profile")),
-        "my_seat": selectors.seat_for(game, request.user),
+        "game": game, "picture": picture, "board_template": _board_template(game), "seats": seats,
+        **_status_context(request, game, seats),
         **_log_tail(log_lines(game)),
     }
 

@@ -2,6 +2,7 @@ import json
 from itertools import groupby
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from games import registry
 
@@ -83,3 +84,85 @@ def time_control_text(control) -> str:
         return TimeControl.from_json(control).describe()
     except (ValueError, TypeError):
         return ""
+
+
+@register.filter
+def result_text(game) -> str:
+    """A finished game's result in the title's words ("US won (victory points).")."""
+    show = _show(game)
+    return show.result_text(game.result) if show else ""
+
+
+# Choice groups most titles share, in words ("" shows no label); a title's
+# presentation may name its own with a ``choice_groups`` dict.
+GROUP_WORDS = {"done": "", "pass": "", "hand": gettext_lazy("Your hand"), "cards": gettext_lazy("Cards"),
+               "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries")}
+
+
+@register.simple_tag
+def choice_sections(prompt, game) -> list[dict]:
+    """A prompt's choices laid out for the action bar, in words.
+
+    Groups that share labels (the same card offered as "Event", "Operations",
+    "Space race") become one table: a row per label, a column per group (a
+    cell is None where that label is not offered in that group). Every other
+    group is a row of buttons under its label.
+    """
+    words = {**GROUP_WORDS, **getattr(_show(game), "choice_groups", {})}
+
+    def label(group) -> str:
+        return str(words[group]) if group in words else str(group or "").replace("_", " ").capitalize()
+
+    choices = list(prompt.choices) if prompt else []
+    groups_of: dict = {}
+    for c in choices:
+        groups_of.setdefault(c.label or c.verb, set()).add(c.group)
+    shared = {text for text, groups in groups_of.items() if len(groups) > 1}
+    table_groups = list(dict.fromkeys(c.group for c in choices if (c.label or c.verb) in shared))
+    sections, table = [], None
+    for group, items in groupby(choices, key=lambda c: c.group):
+        items = list(items)
+        if group in table_groups:
+            if table is None:
+                table = {"kind": "table", "columns": [label(g) for g in table_groups], "rows": {}}
+                sections.append(table)
+            for c in items:
+                row = table["rows"].setdefault(c.label or c.verb, [None] * len(table_groups))
+                row[table_groups.index(group)] = {"choice": c, "text": label(group)}
+        else:
+            sections.append({"kind": "list", "label": label(group), "choices": items})
+    if table:
+        table["rows"] = list(table["rows"].items())
+    return sections
+
+
+@register.filter
+def sides_text(game) -> str:
+    """Who plays which side of an open game, in words, for the lobby, the
+    invitation and the join button: "alice plays USSR; you play US."."""
+    from django.utils.translation import gettext as _
+
+    show = _show(game)
+    if show is None:
+        return ""
+    if not game.creator_role:
+        return _("Sides are drawn at random when the game starts.")
+    try:
+        roles = registry.get(game.title_id).roles(game.scenario, game.options or {})
+    except Exception:  # an unknown scenario or option: show what is known
+        roles = []
+    others = ", ".join(show.role_label(r) for r in roles if r != game.creator_role)
+    values = {"who": game.created_by.display, "mine": show.role_label(game.creator_role), "other": others}
+    return (_("%(who)s plays %(mine)s; you play %(other)s.") if others else _("%(who)s plays %(mine)s.")) % values
+
+
+@register.filter
+def options_changed(game) -> list[str]:
+    """Only the options that differ from the title's defaults, in words: what a
+    player must know before joining ("Chinese Civil War variant: Yes")."""
+    show = _show(game)
+    if show is None:
+        return []
+    options = game.options or {}
+    return [f"{f.label}: {show.option_value_label(f.name, options[f.name])}" for f in show.option_fields()
+            if f.name in options and options[f.name] != f.choices[0][0]]

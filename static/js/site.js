@@ -1,0 +1,77 @@
+// Site-wide helpers for the htmx pages (no strings: words come from the server).
+//  * hotline.pollNow(): the status poll's filter: every tick while the page is
+//    visible, one tick in six (about 18 s) in a background tab;
+//  * the tab title follows #game-status[data-title] ("▶ #12 ..." on your turn);
+//  * --bar-h holds the action bar's height, so the map can fit beside it;
+//  * a new chat message id in #game-status[data-chat] fires "chat-changed"
+//    (the chat lines reload on it): one poll serves the turn, presence and chat.
+window.hotline = (function () {
+  var ticks = 0, chat = null;
+  function pollNow() {
+    ticks += 1;
+    return document.visibilityState === "visible" || ticks % 6 === 0;
+  }
+  function sync() {
+    var status = document.getElementById("game-status");
+    if (status && status.dataset.title) { document.title = status.dataset.title; }
+    var marker = status ? status.dataset.chat : undefined;
+    if (marker !== undefined) {
+      if (chat !== null && marker !== chat && window.htmx) { htmx.trigger(document.body, "chat-changed"); }
+      chat = marker;
+    }
+    document.querySelectorAll(".chat-lines").forEach(function (el) { el.scrollTop = el.scrollHeight; });
+    var toggle = document.querySelector(".bar-toggle");
+    if (toggle) { fold(toggle, sessionStorage.getItem("hotlineFolded") === toggle.dataset.seq); }
+    var bar = document.querySelector(".action-bar");
+    document.documentElement.style.setProperty("--bar-h", (bar ? bar.offsetHeight : 0) + "px");
+  }
+  // "Hide choices" folds the bar to its first line (to see the board on a phone);
+  // it stays folded for this move only: the next decision always shows its choices.
+  function fold(toggle, folded) {
+    var choices = document.getElementById(toggle.getAttribute("aria-controls"));
+    if (choices) { choices.hidden = folded; }
+    toggle.setAttribute("aria-expanded", String(!folded));
+    toggle.textContent = folded ? toggle.dataset.show : toggle.dataset.hide;
+  }
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest(".bar-toggle");
+    if (!toggle) { return; }
+    var folded = toggle.getAttribute("aria-expanded") === "true";
+    sessionStorage.setItem("hotlineFolded", folded ? toggle.dataset.seq : "");
+    fold(toggle, folded); sync();
+  });
+  document.addEventListener("DOMContentLoaded", sync);
+  document.addEventListener("htmx:afterSettle", sync);
+  window.addEventListener("resize", sync);
+  return { pollNow: pollNow, sync: sync };
+})();
+
+// The create-game form: show the chosen title's options and sides, and the
+// time-control fields of the chosen kind. Without JavaScript everything shows.
+(function () {
+  function update(form) {
+    var title = form.querySelector("[name=title_id]");
+    form.querySelectorAll("[data-for-title]").forEach(function (el) {
+      el.hidden = title && el.dataset.forTitle !== title.value;
+    });
+    var side = form.querySelector("select[name=side]");
+    if (side && title) {
+      var name = title.options[title.selectedIndex] ? title.options[title.selectedIndex].text : "";
+      side.querySelectorAll("optgroup").forEach(function (group) {
+        group.hidden = group.disabled = group.label !== name;
+      });
+      if (side.selectedOptions[0] && side.selectedOptions[0].parentNode.disabled) { side.value = ""; }
+    }
+    form.querySelectorAll("[data-when]").forEach(function (el) {
+      var rule = el.dataset.when.split("="), input = form.querySelector("[name=" + rule[0] + "]");
+      el.hidden = input && input.value !== rule[1];
+    });
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("[data-create-game]");
+    if (form) { update(form); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-create-game]").forEach(update);
+  });
+})();

@@ -1,0 +1,79 @@
+"""The game page as a player meets it, in headless Chromium (Playwright, Debian's chromium).
+
+On a wide screen (1400x900) and a phone (390x844): the action bar with the
+turn and every choice is in view without scrolling; the tab title marks the
+turn; a chat message and the opponent's presence reach the other open page
+by the status poll (within 5 s). Uses the example game (Duel): both players
+pick a card at once, so both have a turn on the first move.
+"""
+import os
+import time
+
+import pytest
+
+from tests.fixtures import logged_in_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")
+SIZES = {"wide": (1400, 900), "phone": (390, 844)}
+
+
+def shot(page, name: str) -> None:
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=f"{ARTIFACTS}/{name}.png")
+
+
+def outside_viewport(page, selector: str) -> list[str]:
+    """The elements of ``selector`` not wholly inside the viewport as the page first shows."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter(el => {
+        const r = el.getBoundingClientRect();
+        return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+    }).map(el => el.textContent.trim())""", selector)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_action_bar_shows_the_turn_and_every_choice_without_scrolling(browser, live_server, duel, alice, size):
+    page = logged_in_page(browser, live_server, alice, *SIZES[size])
+    page.goto(f"{live_server.url}/games/{duel.pk}/")
+    choices = ".action-bar .choices button"
+    page.wait_for_selector(choices)
+    assert page.locator(choices).count() == 4
+    assert outside_viewport(page, choices) == []
+    assert outside_viewport(page, ".action-bar .turn-flag") == []
+    assert page.evaluate("scrollY") == 0
+    assert "Your turn" in page.inner_text("#game-status")
+    assert page.title().startswith(f"▶ #{duel.pk} ")
+    # the choices are named in words (the card names), never ids
+    assert all(not label.isdigit() for label in page.locator(choices).all_inner_texts())
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(page, f"page-duel-your-turn-{size}")
+    page.locator(choices).first.click()
+    page.wait_for_selector("#game-status:has-text('Waiting for')")
+    assert not page.title().startswith("▶")
+    page.context.close()
+
+
+def test_chat_and_presence_reach_the_opponents_open_page_within_5_seconds(browser, live_server, duel, alice, bob):
+    a = logged_in_page(browser, live_server, alice, *SIZES["wide"])
+    b = logged_in_page(browser, live_server, bob, *SIZES["phone"])
+    for page in (a, b):
+        page.goto(f"{live_server.url}/games/{duel.pk}/")
+        page.wait_for_selector(".chat-form input[name=body]")
+    # each page tells that the other player is here (the status poll, every 3 s)
+    a.wait_for_selector(".presence .here:has-text('bob')", timeout=5_000)
+    b.wait_for_selector(".presence .here:has-text('alice')", timeout=5_000)
+    a.fill(".chat-form input[name=body]", "Good luck, have fun")
+    a.click(".chat-form button[type=submit]")
+    a.wait_for_selector(".chat-lines li:has-text('Good luck, have fun')")
+    sent = time.monotonic()
+    b.wait_for_selector(".chat-lines li:has-text('Good luck, have fun')", timeout=5_000)
+    assert time.monotonic() - sent < 5
+    # a half-written reply survives the opponent's move (only the disputes box reloads)
+    b.fill(".chat-form input[name=body]", "you t")
+    a.locator(".action-bar .choices button").first.click()
+    b.wait_for_selector(".presence .here")
+    b.wait_for_function(f"document.querySelector('#game-status').dataset.seq !== '{duel.seq}'", timeout=10_000)
+    assert b.input_value(".chat-form input[name=body]") == "you t"
+    shot(b, "page-duel-chat-phone")
+    a.context.close()
+    b.context.close()
