@@ -40,7 +40,24 @@ def _words(line: dict) -> dict:
         out["vp_text"] = _vp(line["vp"])
     if "change" in line:
         out["change_text"] = _vp(line["change"])
+    if "use" in line:
+        out["use"] = USES.get(line["use"], str(line["use"]).replace("_", " "))
+    if "why" in line:
+        out["why"] = REASONS.get(line["why"], str(line["why"]).replace("_", " "))
+    out["success_text"] = "success" if line.get("success") else "failure"
+    out["first_text"] = ", the first side to get there" if line.get("first") else ""
+    out["initiative_text"] = " and takes the initiative" if line.get("initiative") else ""
+    out["roll_text"] = f" (counterattack roll {line['roll']})" if line.get("roll") is not None else ""
     return out
+
+
+USES = {"event": "the event", "ops": "operations", "tst": "a Tiananmen Square attempt",
+        "ops_no_event": "operations (its event cannot happen)"}
+REASONS = {"final_power": "power still held at the end", "power_retained": "power retained",
+           "scoring": "country scoring", "struggle": "the power struggle", "tyrant": "The Tyrant is Gone",
+           "tyrant_captured": "the Ceausescus captured", "tyrant_escaped": "the Ceausescus never captured",
+           "ussr_stability": "the U.S.S.R. stability track", "tst": "Tiananmen Square",
+           "scare_tactics": "Scare Tactics", "event": "an event"}
 
 
 TEMPLATES = {
@@ -65,8 +82,8 @@ TEMPLATES = {
                      "adjacency; {removed} SPs removed, {added} added.",
     "sp_removed": "{role} loses {n} SP in {space}.",
     "tst_attempt": "{role} tries Tiananmen Square box {box} with {card}: roll {roll} + {ops} ops "
-                   "+ {mod}; success: {success}.",
-    "tst_advance": "{role} reaches Tiananmen Square box {box} ({box_name}); first: {first}.",
+                   "+ {mod} — {success_text}.",
+    "tst_advance": "{role} reaches Tiananmen Square box {box} ({box_name}){first_text}.",
     "tst_news": "{role} keeps one of three drawn cards and discards the others.",
     "tst_swap": "{role} discards {card} and draws a replacement.",
     "struggle": "A power struggle begins in {country}; {attacker} attacks first.",
@@ -80,7 +97,7 @@ TEMPLATES = {
     "ps_falters_discard": "{role} loses {ps_card} to Support Falters.",
     "ps_surges_draw": "{role} draws power-struggle cards (Support Surges).",
     "ps_tactic_fails": "{role} plays Tactic Fails: {suit} is out of this struggle.",
-    "ps_match": "{role} answers with {ps_card}; counterattack roll {roll}; initiative: {initiative}.",
+    "ps_match": "{role} answers with {ps_card}{roll_text}{initiative_text}.",
     "ps_concede": "{role} does not answer.",
     "struggle_no_lead": "{role} has no card to lead.",
     "struggle_won": "{role} wins the power struggle in {country} ({suit}).",

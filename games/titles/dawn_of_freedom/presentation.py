@@ -1,0 +1,53 @@
+"""1989: Dawn of Freedom as the site shows it (the title's side of the presentation contract).
+
+The log sentences are the rules' reference wording (`rules/sentences.py`);
+the board is the generic one until the title's own board lands.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.presentation import Presentation
+
+from .rules import RULES
+from .rules.data import CARD_NAME, NAME
+from .rules.sentences import sentence
+
+CARD_VERBS = {"event": gettext_lazy("played for the event"), "ops": gettext_lazy("played for operations"),
+              "tst": gettext_lazy("played on the Tiananmen Square Track"), "discard": gettext_lazy("discarded"),
+              "card": gettext_lazy("chose")}
+SPACE_VERBS = {"place": gettext_lazy("placed support in"), "check": gettext_lazy("chose a support check in"),
+               "remove": gettext_lazy("removed support from")}
+
+
+class DawnOfFreedomPresentation(Presentation):
+    role_names = {"communist": gettext_lazy("Communist"), "democrat": gettext_lazy("Democrat")}
+    option_texts = {
+        "bid_sp": (gettext_lazy("Side bid: extra set-up support"),
+                   gettext_lazy("Second-edition optional rule: the side that won the bid places this many "
+                                "extra support points after set-up.")),
+        "bid_role": (gettext_lazy("Side bid: who places them"),
+                     gettext_lazy("The side that places the bid's extra support points.")),
+    }
+
+    def option_value_label(self, name: str, value) -> str:
+        if name == "bid_role":
+            return self.role_label(value)
+        if name == "bid_sp" and value == 0:
+            return _("No bid")
+        return super().option_value_label(name, value)
+
+    def log_sentence(self, line: dict) -> str:
+        return sentence(line)
+
+    def action_text(self, role, verb: str, arg) -> str:
+        side = self.role_label(role)
+        if verb in CARD_VERBS and arg in CARD_NAME:
+            return f"{side} {CARD_VERBS[verb]} {CARD_NAME[arg]}."
+        if verb in SPACE_VERBS and isinstance(arg, int) and 0 < arg < len(NAME):
+            return f"{side} {SPACE_VERBS[verb]} {NAME[arg]}."
+        return super().action_text(role, verb, arg)
+
+
+PRESENTATION = DawnOfFreedomPresentation(RULES)
