@@ -56,9 +56,6 @@ class TwilightStrugglePresentation(Presentation):
     choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),
                      "space": gettext_lazy("Space race"), "order": gettext_lazy("Order")}
 
-    choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),
-                     "space": gettext_lazy("Space race"), "order": gettext_lazy("Order")}
-
     def option_value_label(self, name: str, value) -> str:
         if name == "side_bid_vp":
             if value == 0:
