@@ -184,7 +184,9 @@ ACCOUNT_RATE_LIMITS = {
     "signup": "10/h/ip",
     "confirm_email": "1/3m/key",
     "reset_password": "20/m/ip,5/m/key",
-}
+}  # allauth adds its defaults for the rest (change_password, manage_email, reauthenticate, ...)
+# Behind N proxies the client's address is N from the right in X-Forwarded-For (also for DRF).
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("HOTLINE_NUM_PROXIES", "0"))
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 LOGIN_REDIRECT_URL = "games:my_games"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"

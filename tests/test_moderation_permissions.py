@@ -10,7 +10,7 @@ from games import services
 from games.moderation import sanctions
 from games.moderation import services as moderation
 from games.moderation.models import Report, TakebackRequest, UserSanction
-from tests.test_moderation_fixtures import fresh_cache, mod, mod2, play, suspension_middleware  # noqa: F401
+from tests.test_moderation_fixtures import fresh_cache, mod, mod2, pick, play, suspension_middleware  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 ACTORS = ["player", "other", "spectator", "moderator", "suspended"]
@@ -28,6 +28,7 @@ def world(duel, alice, bob, carol, mod, mod2):
     play(duel, alice, bob, rounds=1)
     line = moderation.chat_post(game=duel, user=alice, body="good luck")
     report = moderation.report_create(game=duel, user=alice, kind="stalling", text="slow")
+    pick(duel, alice, "north")  # a move after the round's die roll: takebacks never cross a roll
     last_own = moderation.takeback_choices(duel, "north").first()
     takeback = moderation.takeback_request(game=duel, user=alice, move_seq=last_own.seq)
     second = services.game_create(user=alice, title_id="duel", creator_role="north")

@@ -108,6 +108,7 @@ def test_an_accepted_takeback_rolls_back_before_the_requesters_move(client, duel
 
 def test_a_declined_takeback_changes_nothing_and_only_opponents_answer(duel, alice, bob, carol):
     play(duel, alice, bob, rounds=1)
+    pick(duel, bob, "south")  # after the round's die roll: takebacks never cross a roll
     move = moderation.takeback_choices(duel, "south").first()
     takeback = moderation.takeback_request(game=duel, user=bob, move_seq=move.seq)
     seq = duel.seq
@@ -133,6 +134,7 @@ def test_a_takeback_may_only_undo_the_requesters_own_moves(duel, alice, bob):
 
 def test_a_takeback_expires_when_the_game_moves_on(duel, alice, bob):
     play(duel, alice, bob, rounds=1)
+    pick(duel, alice, "north")
     takeback = moderation.takeback_request(game=duel, user=alice,
                                            move_seq=moderation.takeback_choices(duel, "north").first().seq)
     pick(duel, bob, "south")
@@ -142,6 +144,7 @@ def test_a_takeback_expires_when_the_game_moves_on(duel, alice, bob):
 
 def test_takebacks_are_not_offered_in_ladder_games_unless_the_ladder_allows_them(client, duel, alice, bob):
     play(duel, alice, bob, rounds=1)
+    pick(duel, alice, "north")
     ladder = Ladder.objects.create(title_id="duel", name="Duel ladder")
     Challenge.objects.create(ladder=ladder, challenger=alice, defender=bob, game=duel, challenger_rung=2,
                              defender_rung=1)

@@ -95,8 +95,29 @@ def takeback_request(*, game: Game, user, move_seq: int) -> TakebackRequest:
             raise BadRequest(_("Choose one of your own moves."))
         if game.takeback_requests.filter(status=TakebackRequest.Status.PENDING).exists():
             raise BadRequest(_("A takeback request is already waiting for an answer."))
+        if chance_since(game, move_seq - 1):
+            raise BadRequest(_("Dice were rolled or cards shuffled since that move, so it cannot be taken back "
+                               "(the same roll would come again)."))
         return TakebackRequest.objects.create(game=game, requester=user, role=seat.role, move_seq=move_seq,
                                               at_seq=game.seq)
+
+
+def chance_since(game: Game, seq: int) -> bool:
+    """Whether the random generator ran after move ``seq`` (a roll, a shuffle).
+
+    A takeback replays from the state after ``seq``, random generator
+    included: across a roll the same roll would come again, and the player
+    who asked would know it. So takebacks stop at the last random event
+    (like undo, which never crosses one)."""
+    from .selectors import board_state_at
+
+    then = board_state_at(game, seq)
+    return then is None or _generator(then) != _generator(game.state)
+
+
+def _generator(state: dict) -> tuple:
+    rng = state.get("rng") or {}
+    return rng.get("s"), rng.get("n")
 
 
 def takeback_answer(*, request_id, user, answer: str) -> TakebackRequest:
