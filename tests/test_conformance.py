@@ -14,7 +14,7 @@ import os
 import pytest
 
 from games import registry
-from games.rules.core import Action, rng, undo
+from games.rules.core import Action, IllegalAction, rng, undo
 from games.rules.core.flow import take_log
 from games.rules.core.testing import new_game, pick, play
 
@@ -60,6 +60,40 @@ def check_hidden(rules, state, seed):
             f"seed {seed}: the view of {viewer} depends on information hidden from it"
 
 
+def check_finished(rules, state, seed):
+    """A finished game holds no pending step: nothing may be pushed after the end."""
+    assert not state.get("stack"), f"seed {seed}: finished with steps left: {state.get('stack')}"
+    assert not rules.active_roles(state), f"seed {seed}: finished with active roles"
+
+
+def mistyped(arg) -> list:
+    """Arguments equal to ``arg`` in Python but of another type (True == 1 == 1.0)."""
+    if type(arg) is bool:
+        return [int(arg), float(arg)]
+    if type(arg) is int:
+        return [float(arg)] + ([bool(arg)] if arg in (0, 1) else [])
+    if type(arg) is float and arg.is_integer():
+        return [int(arg)]
+    return []
+
+
+def check_typed_arguments(rules, state, role, seed):
+    """The contract compares verb and argument with their types: an argument
+    of another type is refused by the prompt and by apply, and changes nothing."""
+    prompt = rules.prompt(state, role)
+    offered = {(c.verb, type(c.arg), c.arg) for c in prompt.choices}
+    frozen = dumps(state)
+    for choice in prompt.choices:
+        for wrong in mistyped(choice.arg):
+            if (choice.verb, type(wrong), wrong) in offered:
+                continue
+            action = Action(choice.verb, wrong)
+            assert not prompt.allows(action), f"seed {seed}: {action} allowed"
+            with pytest.raises(IllegalAction):
+                rules.apply(json.loads(frozen), role, action)
+    assert dumps(state) == frozen
+
+
 def check_undo_offer(state, before: dict, role: str, seed):
     """Undo may be offered only if the last move used no RNG and kept the active roles."""
     if undo.can_undo(state, role):
@@ -82,12 +116,15 @@ def play_checked(rules, seed: int, max_steps: int = 30_000):
     for step in range(max_steps):
         if rules.result(state) is not None:
             json.dumps(lines)  # log lines are plain JSON
+            check_finished(rules, state, seed)
             return state, moves
         check_prompts(rules, state, seed)
         if step % DEEP_EVERY == 0:
             check_hidden(rules, state, seed)
             assert json.loads(dumps(state)) == state, f"seed {seed}: state is not plain JSON"
         role = pick(picker, rules.active_roles(state))
+        if step % DEEP_EVERY == 3:
+            check_typed_arguments(rules, state, role, seed)
         action = pick(picker, [c.action for c in rules.prompt(state, role).choices])
         moves.append((role, action.verb, action.arg))
         if action.verb == undo.UNDO:
@@ -150,3 +187,36 @@ def test_the_hidden_information_check_catches_a_leak():
     leaky = Leaky()
     with pytest.raises(AssertionError, match="hidden"):
         check_hidden(leaky, new_game(leaky, 1), 1)
+
+
+def test_the_finished_state_check_catches_a_step_pushed_after_the_end():
+    from tests.example_game import RULES
+
+    state = new_game(RULES, 1)
+    state["result"] = {"winners": [], "reason": "test", "score": None}
+    state["active"], state["stack"] = [], []
+    check_finished(RULES, state, 1)
+    state["stack"] = [{"step": "pick_countries", "role": state["roles"][0]}]
+    with pytest.raises(AssertionError, match="steps left"):
+        check_finished(RULES, state, 1)
+
+
+def test_the_typed_argument_check_catches_a_comparison_by_equality():
+    from games.rules.core import Prompt
+    from tests.example_game.rules import DuelRules
+
+    class Loose(Prompt):
+        __slots__ = ()
+
+        def allows(self, action):
+            return any(c.verb == action.verb and c.arg == action.arg for c in self.choices)
+
+    class Lenient(DuelRules):
+        def prompt(self, state, role):
+            found = super().prompt(state, role)
+            return found and Loose(found.text, found.choices, found.waiting_text)
+
+    lenient = Lenient()
+    state = new_game(lenient, 1)
+    with pytest.raises(AssertionError, match="allowed"):
+        check_typed_arguments(lenient, state, state["active"][0], 1)

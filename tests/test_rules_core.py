@@ -131,3 +131,31 @@ def test_effective_moves_drop_each_undo_with_its_move():
     assert undo.effective(moves) == [("a", "x", 1)]
     with pytest.raises(ValueError):
         undo.effective([("a", "undo", None)])
+
+
+def test_a_choice_matches_only_an_argument_of_the_same_type():
+    """The prompt is legality: 5.0 or True is not the 5 or 1 offered (bool is an int)."""
+    from games.rules.core import Choice, Prompt
+
+    prompt = Prompt("pick", (Choice("place", 5), Choice("place", 1), Choice("flag", True),
+                             Choice("pair", (1, 2)), Choice("done", None)))
+    for legal in (Action("place", 5), Action("place", 1), Action("flag", True),
+                  Action("pair", (1, 2)), Action("done", None)):
+        assert prompt.allows(legal) and any(c.matches(legal) for c in prompt.choices)
+    for wrong in (Action("place", 5.0), Action("place", True), Action("flag", 1),
+                  Action("flag", 1.0), Action("pair", (1, 2.0)), Action("pair", [1, 2]),
+                  Action("done", 0), Action("done", False), Action("place", "5")):
+        assert not prompt.allows(wrong), wrong
+        assert not any(c.matches(wrong) for c in prompt.choices), wrong
+
+
+def test_apply_refuses_a_float_or_bool_where_an_int_is_offered():
+    state = new_game(RULES, 5)
+    role = state["active"][0]
+    offered = [c for c in RULES.prompt(state, role).choices if type(c.arg) is int]
+    assert offered
+    frozen = json.dumps(state, sort_keys=True)
+    for bad in (float(offered[0].arg), bool(offered[0].arg)):
+        with pytest.raises(IllegalAction):
+            RULES.apply(state, role, Action(offered[0].verb, bad))
+    assert json.dumps(state, sort_keys=True) == frozen

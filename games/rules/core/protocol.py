@@ -16,6 +16,21 @@ class IllegalAction(Exception):
     """The action is not among the current prompt's choices for that role."""
 
 
+_NESTED = (list, tuple, dict)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal with the same types all the way down (``True == 1`` and
+    ``5.0 == 5`` hold in Python, but neither is the choice offered)."""
+    if type(a) is not type(b) or a != b:
+        return False
+    if isinstance(a, (list, tuple)):
+        return all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return all(same(a[k], b[k]) for k in a)
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     verb: str
@@ -34,7 +49,8 @@ class Choice:
         return Action(self.verb, self.arg)
 
     def matches(self, action: Action) -> bool:
-        return self.verb == action.verb and self.arg == action.arg
+        """Verb and argument equal *and* of the same types: 5.0 or True is not 5."""
+        return same(self.verb, action.verb) and same(self.arg, action.arg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +60,16 @@ class Prompt:
     waiting_text: str = ""
 
     def allows(self, action: Action) -> bool:
-        return any(choice.matches(action) for choice in self.choices)
+        """Is ``action`` one of the choices? Compared as `Choice.matches` does
+        (types included), written out because it runs for every move."""
+        verb, arg = action.verb, action.arg
+        kind = type(arg)
+        for choice in self.choices:
+            if choice.arg == arg and choice.verb == verb and type(choice.arg) is kind \
+                    and type(choice.verb) is type(verb) \
+                    and (kind not in _NESTED or same(choice.arg, arg)):
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,16 @@ def over(state: dict) -> bool:
     return state["result"] is not None
 
 
+def original(state: dict) -> bool:
+    """The original (2005) edition rules (option ``edition``; games created
+    before the option existed have none and are Deluxe)."""
+    return state["options"].get("edition") == "original"
+
+
+def edition(state: dict) -> str:
+    return "original" if original(state) else "deluxe"
+
+
 def log(state: dict, kind: str, **fields) -> None:
     """Append a structured, language-free log line."""
     fields["kind"] = kind

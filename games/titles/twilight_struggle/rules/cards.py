@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.rules.core import rng, undo
 
-from .board import log
+from .board import log, original
 from .data import (ASTERISK, CHINA, ERA_CARDS, OPS, OPTIONAL, OTHER, SCORING, SIDE,
                    UNDERLINE, era_of_turn)
 
@@ -38,11 +38,12 @@ def draw_one(state: dict) -> int | None:
 
 
 def deal(state: dict) -> None:
-    """Fill both hands (4.5 B); tournament play alternates from the USSR (11.1.3)."""
+    """Fill both hands (4.5 B); tournament play alternates from the USSR (11.1.3,
+    a Deluxe rule: the original's tournament rules 11.1-11.3 have no deal order)."""
     target = hand_target(state["turn"])
     order = ["ussr", "us"]
     dealt = {"ussr": 0, "us": 0}
-    if state["options"]["tournament"]:
+    if state["options"]["tournament"] and not original(state):
         while any(len(state["hands"][r]) < target for r in order):
             for role in order:
                 if len(state["hands"][role]) < target and not _give(state, role, dealt):
@@ -81,7 +82,41 @@ def ops_value(state: dict, role: str, card: int) -> int:
     """
     if card in SCORING:
         return 0
-    return modified_ops(state, role, OPS[card])
+    return modified_ops(state, role, printed_ops(state, card))
+
+
+ALDRICH_AMES, DEFECTORS = 98, 103
+
+
+def printed_ops(state: dict, card: int) -> int:
+    """The card's printed ops: the original Aldrich Ames Remix had 4 (reference
+    card-effects.md 5.2; seed 004 has no card texts)."""
+    if card == ALDRICH_AMES and original(state):
+        return 4
+    return OPS[card]
+
+
+def situation_ops(state: dict, role: str, card: int) -> int:
+    """A card's ops outside a play of the card itself: an event's own "ops of this
+    card", a discard of N+ ops, a war's military ops, Missile Envy's comparison.
+    Deluxe 7.4.2: the modified value, in all situations. The original has no
+    7.4.2 (seed 004, 7.4: modifiers change the ops of the cards *played*): the
+    printed value."""
+    if original(state):
+        return 0 if card in SCORING else printed_ops(state, card)
+    return ops_value(state, role, card)
+
+
+def granted_bonuses(state: dict, role: str, card: int) -> list[list]:
+    """Area bonuses for ops an event grants: Deluxe 7.4.3 treats them as an ops
+    play (Vietnam Revolts counts); the original has no 7.4.3, so none."""
+    return [] if original(state) else ops_bonuses(state, role, card)
+
+
+def removed_after_event(state: dict, card: int) -> bool:
+    """2.2.4: an asterisk removes the card after its event. The original
+    Defectors carried one (removed by the Deluxe errata)."""
+    return card in ASTERISK or (card == DEFECTORS and original(state))
 
 
 def modified_ops(state: dict, role: str, ops: int) -> int:
@@ -137,7 +172,7 @@ def dispose(state: dict, card: int, role: str, event_done: bool) -> None:
         if role == "us":  # e.g. Formosan Resolution ends when the US plays China
             for key in [k for k, e in state["effects"].items() if e.get("until") == "us_china"]:
                 end_effect(state, key)
-    elif event_done and card in ASTERISK:
+    elif event_done and removed_after_event(state, card):
         state["removed"].append(card)
     elif event_done and card in UNDERLINE and str(card) in state["effects"]:
         state["board"].append(card)

@@ -52,9 +52,16 @@ REGION_IDS = {a: tuple(sorted(ids)) for a, ids in AREAS.items()}
 BATTLEGROUNDS = frozenset(i for i in COUNTRY_IDS if BATTLEGROUND[i])
 NEAR_SUPERPOWER = {r: frozenset(i for i in COUNTRY_IDS if SUPERPOWER[i] == r) for r in ROLES}
 
-SETUP = {role: {"fixed": {BY_KEY[k]: n for k, n in _MAP["setup"][role]["fixed"].items()},
-                "area": _MAP["setup"][role]["free"]["area"],
-                "amount": _MAP["setup"][role]["free"]["amount"]} for role in ROLES}
+
+
+def _setup(block: dict) -> dict:
+    return {role: {"fixed": {BY_KEY[k]: n for k, n in block[role]["fixed"].items()},
+                   "area": block[role]["free"]["area"],
+                   "amount": block[role]["free"]["amount"]} for role in ROLES}
+
+
+SETUP = _setup(_MAP["setup"])
+SETUPS = {"deluxe": SETUP, "original": _setup(_MAP["setup_original"])}
 
 CARDS = {c["number"]: c for c in _CARDS}
 CARD_NAME = {n: c["name"] for n, c in CARDS.items()}
@@ -70,6 +77,16 @@ OPTIONAL = frozenset(n for n, c in CARDS.items() if c["optional"])
 
 SPACE = TRACKS["space_race"]  # boxes 1..8, SPACE[box - 1]
 SPACE_LAST = len(SPACE)
+
+
+def _space_original() -> list:
+    track = [dict(box) for box in SPACE]
+    for change in TRACKS["space_race_original"]["changes"]:
+        track[change["box"] - 1].update({k: v for k, v in change.items() if k != "box"})
+    return track
+
+
+SPACES = {"deluxe": SPACE, "original": _space_original()}
 SCORING_VALUES = TRACKS["region_scoring"]
 SCORING_REGION = {v["card"]: r for r, v in SCORING_VALUES.items()}
 SEA_VP = {BY_KEY[k]: v for k, v in TRACKS["southeast_asia"]["vp"].items()}

@@ -8,21 +8,23 @@ operations" (7.4.3) and free coups (6.3.5).
 """
 from __future__ import annotations
 
-from games.rules.core import Choice, rng
+from games.rules.core import Choice, IllegalAction, rng
 from games.rules.core.flow import Flow, Step
 
-from .board import (add_influence, add_milops, controls, degrade_defcon, gain_vp,
-                    influence_at_round_start, log, log_place, touches_own_superpower)
+from .board import (add_influence, add_milops, controls, degrade_defcon, edition, gain_vp,
+                    influence_at_round_start, log, log_place, original, touches_own_superpower)
 from .data import (ADJ, AREAS, BATTLEGROUND, CCW, CCW_NEEDED, COUNTRY_IDS, DEFCON_BANS, NAME,
-                   NEAR_SUPERPOWER, OTHER, REGION, SPACE, SPACE_LAST, STABILITY)
-from .prompts import make
+                   NEAR_SUPERPOWER, OTHER, REGION, SPACE_LAST, SPACES, STABILITY)
+from . import prompts
+from .prompts import Table, make
 
 ALL_SPACES = COUNTRY_IDS + (CCW,)
 AROUND = {c: frozenset(ADJ[c]) | {c} for c in ALL_SPACES}  # a country and its neighbours
-PLACE = {c: Choice("place", c, NAME[c], "countries") for c in ALL_SPACES}
-REALIGN = {c: Choice("realign", c, NAME[c], "countries") for c in COUNTRY_IDS}
-COUP = {c: Choice("coup", c, NAME[c], "countries") for c in COUNTRY_IDS}
-MODES = {m: Choice("mode", m, m.capitalize(), "ops") for m in ("influence", "realign", "coup")}
+PLACE = Table("ops.place", {c: Choice("place", c, NAME[c], "countries") for c in ALL_SPACES})
+REALIGN = Table("ops.realign", {c: Choice("realign", c, NAME[c], "countries") for c in COUNTRY_IDS})
+COUP = Table("ops.coup", {c: Choice("coup", c, NAME[c], "countries") for c in COUNTRY_IDS})
+MODES = Table("ops.modes", {m: Choice("mode", m, m.capitalize(), "ops")
+                            for m in ("influence", "realign", "coup")})
 
 # Card effects that forbid some operations: (kinds, effect keys, hook) where
 # hook(state, role, country, kind) -> True forbids it. A hook is consulted only
@@ -52,6 +54,8 @@ COUP_OPTIONS: list = []
 
 
 def forbidden(state: dict, role: str, country: int, kind: str) -> bool:
+    if not state["effects"]:
+        return False
     return any(hook(state, role, country, kind) for hook in forbids(state, kind))
 
 
@@ -134,6 +138,7 @@ class OpsMode(Step):
                     "Waiting for operations")
 
     def act(self, state, frame, role, action):
+        require(action.arg in frame["modes"], action)
         Flow.pop(state)
         data = {k: frame[k] for k in ("role", "card", "ops", "spent", "bonus")}
         log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
@@ -192,6 +197,8 @@ class Influence(Step):
     def act(self, state, frame, role, action):
         c = action.arg
         cost = 2 if controls(state, OTHER[role], c) else 1
+        require(c in frame["eligible"] and cost <= available(frame, c)
+                and not forbidden(state, role, c, "influence"), action)
         spend(frame, c, cost)
         add_influence(state, role, c, 1)
         log_place(state, role, c)
@@ -213,11 +220,41 @@ def check_ccw(state: dict) -> bool:
 
 
 # -- realignment (6.2) -----------------------------------------------------
+def require(ok: bool, action) -> None:
+    """An ``act`` re-checks what it relies on: a wrong prompt (stale, or built
+    for another state) can never apply an impossible change."""
+    if not ok:
+        raise IllegalAction(f"{action.verb} {action.arg!r} is not possible now")
+
+
+def can_target(state: dict, frame: dict, kind: str, c) -> bool:
+    """``c`` is among `targets` (one country checked, without building the list)."""
+    if type(c) is not int or not 0 < c < CCW:
+        return False
+    role = frame["role"]
+    if not state["inf"][OTHER[role]][c]:
+        return False
+    if not ignores_defcon(state, frame) and REGION[c] in DEFCON_BANS.get(state["defcon"], ()):
+        return False
+    if frame.get("area") and c not in AREAS[frame["area"]]:
+        return False
+    if frame.get("only") is not None and c not in frame["only"]:
+        return False
+    return not forbidden(state, role, c, kind)
+
+
+def ignores_defcon(state: dict, frame: dict) -> bool:
+    """6.3.5 (Deluxe): an event's free coup or realignment ignores the DEFCON
+    geography of 8.1.5. The original edition has no 6.3.5: its 8.1.5 (seed 004)
+    bars every coup and realignment in the banned regions."""
+    return bool(frame.get("free")) and not original(state)
+
+
 def targets(state: dict, frame: dict, kind: str) -> list[int]:
     """Opponent influence there, DEFCON geography (8.1.5) unless free, hooks."""
     role = frame["role"]
     opp = state["inf"][OTHER[role]]
-    bans = () if frame.get("free") else DEFCON_BANS.get(state["defcon"], ())
+    bans = () if ignores_defcon(state, frame) else DEFCON_BANS.get(state["defcon"], ())
     area = AREAS[frame["area"]] if frame.get("area") else None
     out = _with_influence(opp, bans)
     if area is not None:
@@ -233,18 +270,20 @@ def targets(state: dict, frame: dict, kind: str) -> list[int]:
 _TARGETS: dict = {}
 
 
-def _with_influence(inf: list, bans) -> list[int]:
+def _with_influence(inf: list, bans) -> tuple[int, ...]:
     """Countries (never the CCW space, 12.1) holding influence, outside banned regions.
 
     Memoised on the influence list: prompts are built twice per decision."""
-    key = (tuple(inf), bans)
+    if not prompts.CACHING:
+        return tuple([c for c, n in enumerate(inf[:CCW]) if n and REGION[c] not in bans])
+    key = (tuple(inf), bans)  # values only (bans: a frozenset or ())
     found = _TARGETS.get(key)
     if found is None:
         if len(_TARGETS) > 20_000:
             _TARGETS.clear()
-        found = [c for c, n in enumerate(inf[:CCW]) if n and REGION[c] not in bans]
+        found = tuple([c for c, n in enumerate(inf[:CCW]) if n and REGION[c] not in bans])
         _TARGETS[key] = found
-    return found
+    return found  # a tuple: callers can never change the memo
 
 
 def realign_choices(state: dict, frame: dict) -> list[int]:
@@ -280,6 +319,8 @@ class Realign(Step):
                     realign_choices(state, frame), "Waiting for realignment")
 
     def act(self, state, frame, role, action):
+        require(can_target(state, frame, "realign", action.arg)
+                and available(frame, action.arg) >= 1, action)
         spend(frame, action.arg, 1)
         realign(state, role, action.arg)
         if done(frame) or not realign_choices(state, frame):
@@ -330,11 +371,14 @@ class Coup(Step):
 
     def act(self, state, frame, role, action):
         if action.verb != "coup":  # an option offered before the coup (e.g. CMC)
-            for option in COUP_OPTIONS:
-                option.act(state, role, action)
+            owners = [o for o in COUP_OPTIONS
+                      if any(c.matches(action) for c in o.choices(state, role))]
+            require(bool(owners), action)
+            owners[0].act(state, role, action)
             return
-        Flow.pop(state)
         c = action.arg
+        require(can_target(state, frame, "coup", c), action)
+        Flow.pop(state)
         ops = available(frame, c)
         coup(state, role, c, ops, free=frame["free"])
 
@@ -379,7 +423,7 @@ def space_ops_needed(state: dict, role: str) -> int | None:
     if box > SPACE_LAST:  # 6.4.6
         return None
     limit = 2 if has_ability(state, role, 2) else 1  # 6.4.2, Animal in Space
-    return SPACE[box - 1]["ops"] if state["space_tries"][role] < limit else None
+    return SPACES[edition(state)][box - 1]["ops"] if state["space_tries"][role] < limit else None
 
 
 def space_ok(state: dict, role: str, ops: int) -> bool:
@@ -391,7 +435,7 @@ def space_attempt(state: dict, role: str, card: int) -> None:
     """Roll for the next box; VP to the first and second arrivals (6.4.1-6.4.3)."""
     state["space_tries"][role] += 1
     box = state["space"][role] + 1
-    info = SPACE[box - 1]
+    info = SPACES[edition(state)][box - 1]
     die = rng.roll(state)
     ok = die <= info["roll_max"]
     log(state, "space", role=role, card=card, box=box, roll=die, success=ok)
@@ -403,5 +447,6 @@ def advance_space(state: dict, role: str) -> None:
     box = state["space"][role] + 1
     first = state["space"][OTHER[role]] < box
     state["space"][role] = box
-    gain_vp(state, role, SPACE[box - 1]["vp"][0 if first else 1], "space")
+    vp = SPACES[edition(state)][box - 1]["vp"]  # Lunar Orbit 4/2 in the original (6.4.3)
+    gain_vp(state, role, vp[0 if first else 1], "space")
 

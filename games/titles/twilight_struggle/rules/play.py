@@ -4,21 +4,23 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
-from .board import log, new_round
+from .board import log, new_round, original
 from .cards import dispose, event_owner, is_opponents, ops_bonuses, ops_value, usable_china
 from .data import CARD_NAME, CARDS, CHINA, OTHER, SCORING, era_of_turn
 from .data import OPS as OPS_PRINTED
 from .events import REGISTRY, can_happen, offer_event, play_event, push_dispose, push_event
-from .prompts import make
-from .ops import has_ability, space_attempt, space_ops_needed, start_ops
+from . import prompts
+from .prompts import Table, make
+from .ops import has_ability, require, space_attempt, space_ops_needed, start_ops
 
 # choice codes: card * 4 + use (0 event, 1 ops, 2 space); 3 is pass
 EVENT, OPS, SPACE, PASS = 0, 1, 2, 3
-CHOICES = {PASS: Choice("pass", None, "Pass", "pass")}
+_CHOICES = {PASS: Choice("pass", None, "Pass", "pass")}
 for _n in CARDS:
-    CHOICES[_n * 4 + EVENT] = Choice("event", _n, CARD_NAME[_n], "event")
-    CHOICES[_n * 4 + OPS] = Choice("ops", _n, CARD_NAME[_n], "ops")
-    CHOICES[_n * 4 + SPACE] = Choice("space", _n, CARD_NAME[_n], "space")
+    _CHOICES[_n * 4 + EVENT] = Choice("event", _n, CARD_NAME[_n], "event")
+    _CHOICES[_n * 4 + OPS] = Choice("ops", _n, CARD_NAME[_n], "ops")
+    _CHOICES[_n * 4 + SPACE] = Choice("space", _n, CARD_NAME[_n], "space")
+CHOICES = Table("play.cards", _CHOICES)
 TITLES = {n: f"Action round {n}: play a card" for n in range(9)}
 WAITING = {r: f"Waiting for the {r.upper()} action round" for r in ("ussr", "us")}
 ORDER = (Choice("order", "event_first", "Event first", "order"),
@@ -123,13 +125,15 @@ def plain_events() -> frozenset:
     return _PLAIN[1]
 
 
-def card_choices(state: dict, role: str, forced: bool, need: int) -> list[int]:
-    """Choice codes for the cards in hand (see CHOICES); ``need``: space race ops."""
+def card_choices(state: dict, role: str, forced: bool, need: int,
+                 only: int | None = None) -> list[int]:
+    """Choice codes for the cards in hand (see CHOICES); ``need``: space race ops;
+    ``only``: the one card the player must play (original Aldrich Ames Remix)."""
     if forced:
         return [c * 4 for c in state["hands"][role] if c in SCORING]  # event only
     out = []
-    plain = not state["effects"]
-    for card in state["hands"][role]:
+    plain = not state["effects"] and not original(state)  # printed ops = ops value
+    for card in state["hands"][role] if only is None else [only]:
         code = card * 4
         if card in SCORING:
             out.append(code)
@@ -139,7 +143,7 @@ def card_choices(state: dict, role: str, forced: bool, need: int) -> list[int]:
         out.append(code + OPS)
         if (OPS_PRINTED[card] if plain else ops_value(state, role, card)) >= need:
             out.append(code + SPACE)
-    if usable_china(state, role):  # 9.5: never instead of a scoring card
+    if usable_china(state, role) and only is None:  # 9.5: never instead of a scoring card
         out.append(CHINA * 4 + OPS)
         if ops_value(state, role, CHINA) >= need:
             out.append(CHINA * 4 + SPACE)
@@ -153,18 +157,20 @@ class Action(Step):
 
     def prompt(self, state, frame, role):
         hand = state["hands"][role]
-        forced = must_play_scoring(state, role)
+        only = frame.get("only")
+        forced = must_play_scoring(state, role) and only is None
         may_pass = (frame["optional"] or not hand) and not forced
         need = space_need(state, role)
         key = None
-        if not state["effects"] and plain_events().isdisjoint(hand):
+        if prompts.CACHING and only is None and not state["effects"] \
+                and plain_events().isdisjoint(hand):
             # nothing but the hand, space box, China and round decides: share it
             key = (role, tuple(hand), need, usable_china(state, role), forced, may_pass,
                    state["ar"])
             prompt = _ACTION_PROMPTS.get(key)
             if prompt is not None:
                 return prompt
-        choices = card_choices(state, role, forced, need)
+        choices = card_choices(state, role, forced, need, only)
         if may_pass:
             choices.append(PASS)
         prompt = make(TITLES[state["ar"]], CHOICES, choices, WAITING[role])
@@ -175,6 +181,7 @@ class Action(Step):
         return prompt
 
     def act(self, state, frame, role, action):
+        require(playable(state, frame, role, action), action)
         Flow.pop(state)
         card = action.arg
         if action.verb == "pass":
@@ -183,6 +190,27 @@ class Action(Step):
         if card != CHINA:
             state["hands"][role].remove(card)
         play_card(state, role, card, action.verb)
+
+
+def playable(state: dict, frame: dict, role: str, action) -> bool:
+    """The checks of `card_choices` for the one card played (re-checked by ``act``)."""
+    hand, card, verb = state["hands"][role], action.arg, action.verb
+    only = frame.get("only")
+    forced = must_play_scoring(state, role) and only is None
+    if verb == "pass":
+        return (frame["optional"] or not hand) and not forced
+    if only is not None and card != only:
+        return False
+    if card == CHINA:
+        return usable_china(state, role) and not forced and (
+            verb == "ops" or (verb == "space" and ops_value(state, role, CHINA) >= space_need(state, role)))
+    if card not in hand or (forced and card not in SCORING):
+        return False
+    if verb == "event":
+        return card in SCORING or offer_event(state, card, role)
+    if card in SCORING:
+        return False
+    return verb == "ops" or (verb == "space" and ops_value(state, role, card) >= space_need(state, role))
 
 
 def play_card(state: dict, role: str, card: int, use: str) -> None:
@@ -220,6 +248,7 @@ class Order(Step):
         return Prompt(f"{CARD_NAME[frame['card']]}: the opponent's event happens", ORDER)
 
     def act(self, state, frame, role, action):
+        require(action.arg in ("event_first", "ops_first"), action)
         Flow.pop(state)
         card = frame["card"]
         ops = ops_value(state, role, card)

@@ -7,8 +7,8 @@ from games.rules.core.flow import Flow, new_state
 
 from . import events, ops, play, turn
 from .cards import deal, era_deck
-from .board import controller
-from .data import COUNTRY_IDS, DEFCON_BANS, ROLES, SETUP, SLOTS
+from .board import controller, edition
+from .data import COUNTRY_IDS, DEFCON_BANS, ROLES, SETUPS, SLOTS
 
 BID_VP = list(range(0, 11)) + list(range(-1, -11, -1))
 
@@ -16,7 +16,9 @@ BID_VP = list(range(0, 11)) + list(range(-1, -11, -1))
 class TwilightStruggleRules(FlowRules):
     title_id = "twilight_struggle"
     name = "Twilight Struggle"
-    version = 1
+    # 2: issue 15 (no headline skip beside UN Intervention, nothing pushed after
+    # the end, typed arguments; the ``edition`` option, absent = Deluxe)
+    version = 2
     preview = False  # every card event 1-110 is implemented (issues 4-6)
     flow = Flow(*turn.STEPS, *play.STEPS, *events.STEPS,
                 ops.OpsStart(), ops.OpsMode(), ops.Influence(), ops.Realign(), ops.Coup())
@@ -31,13 +33,24 @@ class TwilightStruggleRules(FlowRules):
             "us_bid": [0, 1, 2, 3, 4, 5],  # extra US influence after setup
             "side_bid_vp": BID_VP,  # 11.3 (original rules): VP marker start, + = US
             "chinese_civil_war": [False, True],  # section 12
+            "edition": ["deluxe", "original"],  # README "Editions": original = 2005 rules
         }
 
     def default_options(self):
         return {name: values[0] for name, values in self.option_choices().items()}
 
+    def clean_options(self, options):
+        """The original edition has no cards 104-110 and no section 12 (seed 004,
+        2.2.1 and its table of contents): those options are off in it."""
+        merged = super().clean_options(options)
+        if merged["edition"] == "original":
+            merged["optional_cards"] = merged["chinese_civil_war"] = False
+        return merged
+
     def setup(self, seed, scenario, options):
         options = self.clean_options(options)
+        if options["edition"] == "deluxe":  # the default: states as before the option
+            del options["edition"]
         state = new_state(seed, list(ROLES))
         state.update(
             options=options, turn=1, ar=0, phasing="ussr", defcon=5, vp=options["side_bid_vp"],
@@ -51,7 +64,7 @@ class TwilightStruggleRules(FlowRules):
         state["deck"] = rng.shuffle(state, era_deck(state, "early"))
         deal(state)  # 3.1: hands are seen before placing influence
         for role in ROLES:
-            for country, n in SETUP[role]["fixed"].items():
+            for country, n in SETUPS[edition(state)][role]["fixed"].items():
                 state["inf"][role][country] += n
         turn.push_setup(state)
         self.flow.settle(state)

@@ -4,18 +4,19 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, Result, undo
 from games.rules.core.flow import Flow, Step, finish
 
-from .board import add_influence, add_vp, improve_defcon, log, log_place, new_round
-from .cards import add_era, deal, end_turn_effects, event_owner
+from .board import (add_influence, add_vp, edition, improve_defcon, log, log_place, new_round,
+                    original)
+from .cards import add_era, deal, end_turn_effects, event_owner, printed_ops
 from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING,
-                   SETUP, SLOTS)
-from .events import REGISTRY, implemented, push_dispose, push_event
-from .ops import has_ability
+                   SETUPS, SLOTS)
+from .events import REGISTRY, headline_allowed, implemented, push_dispose, push_event
+from .ops import has_ability, require
 from .play import HEADLINE_HOOKS, PLAY_HOOKS
 from .scoring import final_scoring
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, SLOTS)}
 HEADLINE = {n: Choice("headline", n, CARD_NAME[n], "hand") for n in CARDS}
-NO_HEADLINE = Choice("headline", None, "No headline (a card whose event is not implemented)",
+NO_HEADLINE = Choice("headline", None, "No headline (no card in hand can be headlined)",
                      "hand")
 DISCARD = {n: Choice("discard", n, CARD_NAME[n], "hand") for n in CARDS}
 KEEP = Choice("keep", None, "Keep the held card", "done")
@@ -27,15 +28,19 @@ class SetupPlace(Step):
 
     name = "setup_place"
 
+    @staticmethod
+    def countries(state, frame):
+        if frame["countries"] is None:  # the bid: where the US already has influence
+            return [c for c in range(1, SLOTS) if state["inf"]["us"][c]]
+        return frame["countries"]
+
     def prompt(self, state, frame, role):
-        countries = frame["countries"]
-        if countries is None:  # the bid: where the US already has influence
-            countries = [c for c in range(1, SLOTS) if state["inf"]["us"][c]]
         return Prompt(f"Place setup influence ({frame['left']} left)",
-                      tuple(PLACE[c] for c in countries),
+                      tuple(PLACE[c] for c in self.countries(state, frame)),
                       f"Waiting for the {role.upper()} setup")
 
     def act(self, state, frame, role, action):
+        require(action.arg in self.countries(state, frame), action)
         add_influence(state, role, action.arg, 1)
         log_place(state, role, action.arg)
         frame["left"] -= 1
@@ -50,8 +55,9 @@ def push_setup(state: dict) -> None:
     if bid:  # extra US influence where the US already has some
         Flow.push(state, "setup_place", role="us", left=bid, countries=None)
     for role in ("us", "ussr"):
-        area = SETUP[role]["area"]
-        Flow.push(state, "setup_place", role=role, left=SETUP[role]["amount"],
+        setup = SETUPS[edition(state)][role]
+        area = setup["area"]
+        Flow.push(state, "setup_place", role=role, left=setup["amount"],
                   countries=sorted(AREAS[area]))
 
 
@@ -135,6 +141,8 @@ class LandedDiscard(Step):
         return Prompt("Discard a held card?", tuple(DISCARD[c] for c in held) + (KEEP,))
 
     def act(self, state, frame, role, action):
+        require(action.verb == "keep" or (action.arg in state["hands"][role]
+                                          and action.arg not in SCORING), action)
         Flow.pop(state)
         if action.verb == "discard":
             state["hands"][role].remove(action.arg)
@@ -163,18 +171,15 @@ class Headline(Step):
         return [r for r in ("ussr", "us") if r not in frame["picks"]]
 
     def prompt(self, state, frame, role):
-        hand = state["hands"][role]
-        owed = owed_for_ops(state, role)  # Missile Envy: never headlined while owed
-        cards = [c for c in hand if implemented(c) and REGISTRY[c].headline  # e.g. not UN Intervention
-                 and c not in owed]
-        choices = tuple(HEADLINE[c] for c in cards)
-        if len(cards) + len(owed) < len(hand) or not cards:  # preview: a card without its event yet
-            choices += (NO_HEADLINE,)
+        cards = headline_cards(state, role)
+        choices = tuple(HEADLINE[c] for c in cards) if cards else (NO_HEADLINE,)
         return Prompt("Choose your headline card", choices,
                       "Waiting for the other headline")
 
     def act(self, state, frame, role, action):
         card = action.arg
+        cards = headline_cards(state, role)
+        require(card in cards if cards else card is None, action)
         if card is not None:
             state["hands"][role].remove(card)
         frame["picks"][role] = card
@@ -185,6 +190,17 @@ class Headline(Step):
             undo.checkpoint(state)
             frame["shown"] = role
             log(state, "headline_shown", role=role, card=card)
+
+
+def headline_cards(state: dict, role: str) -> list[int]:
+    """4.5 C: each player must headline a card. Not UN Intervention (Deluxe card
+    text), never a Missile Envy owed for operations; ``None`` ("no headline")
+    only when no card in hand can be headlined at all."""
+    owed = owed_for_ops(state, role) if state["effects"] else ()
+    return [c for c in state["hands"][role] if c in REGISTRY and REGISTRY[c].headline
+            and c not in owed] if not original(state) else \
+        [c for c in state["hands"][role] if implemented(c) and c not in owed
+         and headline_allowed(state, c)]
 
 
 def owed_for_ops(state: dict, role: str) -> list[int]:
@@ -207,17 +223,19 @@ class HeadlineReveal(Step):
         for hook in HEADLINE_HOOKS:  # e.g. Defectors cancels the USSR headline
             hook(state, picks)
         order = sorted((r for r in ("us", "ussr") if picks[r] is not None),
-                       key=lambda r: -headline_value(picks[r]))  # stable: US first on ties
+                       key=lambda r: -headline_value(state, picks[r]))  # stable: US first on ties
         for role in reversed(order):
             Flow.push(state, "headline_event", role=role, card=picks[role])
 
 
-def headline_value(card: int) -> int:
-    return 0 if card in SCORING else OPS[card]
+def headline_value(state: dict, card: int) -> int:
+    return 0 if card in SCORING else printed_ops(state, card)
 
 
 class HeadlineEvent(Step):
-    """The headliner is the phasing player for DEFCON (4.5 C note, 8.1.3)."""
+    """The headliner is the phasing player for DEFCON (4.5 C note, 8.1.3). In the
+    original rules (seed 004, 4.5 C note) the side whose event it is carries it
+    out "and becomes the Active Player while doing so"."""
 
     name = "headline_event"
     auto = True
@@ -225,7 +243,7 @@ class HeadlineEvent(Step):
     def run(self, state, frame):
         Flow.pop(state)
         role, card = frame["role"], frame["card"]
-        state["phasing"] = role
+        state["phasing"] = event_owner(card, role) if original(state) else role
         new_round(state)
         for hook in PLAY_HOOKS:  # a headline is a play for the event (e.g. Flower Power)
             hook(state, role, card, "headline")

@@ -45,7 +45,8 @@ def test_200_random_games_finish():
 
 @pytest.mark.parametrize("options", [
     {"tournament": True}, {"chinese_civil_war": True}, {"optional_cards": False},
-    {"us_bid": 2, "side_bid_vp": -2}])
+    {"us_bid": 2, "side_bid_vp": -2}, {"edition": "original"},
+    {"edition": "original", "tournament": True, "side_bid_vp": 3}])
 def test_random_games_with_options(options):
     for seed in range(6):
         check_game(seed, options=options)

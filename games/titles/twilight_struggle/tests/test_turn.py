@@ -80,7 +80,8 @@ def headline_state(ussr_hand, us_hand, seed=1):
 
 def test_headline_secret_and_simultaneous_scoring_second_ties_to_us():
     state = headline_state([2, FIDEL], [1, BLOCKADE])
-    assert ids(state, "ussr") == [2, None] and ids(state, "us") == [1, None]  # never China
+    assert ids(state, "ussr") == [2] and ids(state, "us") == [1]  # never China; a card must be
+    # headlined when one can be (4.5 C), even if another card in hand cannot
     do(state, "us", "headline", 1)
     assert state["active"] == ["ussr"]
     assert RULES.view(state, "ussr")["headline"] == {"picked": ["us"], "mine": None, "shown": {}}

@@ -16,7 +16,7 @@ from typing import Callable
 
 from games.rules.core.flow import Flow, Step
 
-from ..board import log
+from ..board import log, original
 from ..cards import dispose, event_owner
 from ..data import CHINA, OTHER, SIDE
 
@@ -38,6 +38,16 @@ def event(number: int, requires: Callable | None = None, headline: bool = True):
 def implemented(card: int) -> bool:
     """The China Card is registered for its rules (9.x) but has no event to play."""
     return card in REGISTRY and card != CHINA
+
+
+UN_INTERVENTION = 32
+
+
+def headline_allowed(state: dict, card: int) -> bool:
+    """A card registered with ``headline=False`` (UN Intervention) may not be
+    headlined; the original edition had no such ban (seed 004, 4.5 C: any card
+    but the China Card)."""
+    return REGISTRY[card].headline or (card == UN_INTERVENTION and original(state))
 
 
 def blocked(state: dict, card: int, owner: str) -> bool:

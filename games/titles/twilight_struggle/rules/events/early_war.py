@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from games.rules.core import rng, undo
 
-from ..board import (controller, controls, degrade_defcon, gain_vp, improve_defcon, log, over)
-from ..cards import end_effect, ops_bonuses, ops_value
+from ..board import (controller, controls, degrade_defcon, gain_vp, improve_defcon, log, original,
+                     over)
+from ..cards import end_effect, ops_bonuses, ops_value, situation_ops
 from ..data import (ADJ, AREAS, BY_KEY, COUNTRY_IDS, OTHER, REGION, SCORING,
                     SCORING_REGION, SEA_CARD, SIDE, SPACE_LAST, STABILITY)
 from ..ops import advance_space, forbid, start_ops
@@ -226,7 +227,8 @@ def _olympic(state: dict, frame: dict, option: str) -> None:
     if option == "boycott":
         degrade_defcon(state, 1, "olympic_boycott")
         if not over(state):
-            steps.operations(state, sponsor, modified_ops(state, sponsor, 4))
+            ops = 4 if original(state) else modified_ops(state, sponsor, 4)  # 7.4.2
+            steps.operations(state, sponsor, ops)
         return
     while True:
         rolls = {sponsor: rng.roll(state) + 2, OTHER[sponsor]: rng.roll(state)}
@@ -310,7 +312,7 @@ def cia_created(state: dict, ctx: dict) -> None:
     with this card's ops (7.4.2 example 3: 2 under Containment)."""
     undo.checkpoint(state)
     log(state, "hand_revealed", role="ussr", to="us", count=len(state["hands"]["ussr"]))
-    steps.operations(state, "us", ops_value(state, "us", 26))
+    steps.operations(state, "us", situation_ops(state, "us", 26))
     reveal(state, "us", "ussr", state["hands"]["ussr"])
 
 
@@ -361,8 +363,12 @@ def red_scare_purge(state: dict, ctx: dict) -> None:
 
 # -- UN Intervention ------------------------------------------------------------
 def un_allowed(state: dict, role: str) -> bool:
-    """Only in an action round, with a card of the opponent's event in hand."""
-    return in_action_round(state) and any(SIDE[c] == OTHER[role] for c in state["hands"][role])
+    """With a card of the opponent's event in hand; only in an action round in
+    Deluxe (the card's headline ban came with the 2nd edition: the original
+    may headline it, seed 004 4.5 C)."""
+    if not in_action_round(state) and not original(state):
+        return False
+    return any(SIDE[c] == OTHER[role] for c in state["hands"][role])
 
 
 @event(32, requires=un_allowed, headline=False)
@@ -450,6 +456,8 @@ def special_relationship(state: dict, ctx: dict) -> None:
         log(state, "no_target", role="us")
     elif "21" in state["effects"]:
         gain_vp(state, "us", 2, "special_relationship")
+        if over(state):  # 20 VP (10.3.1): the game is over, nothing more happens
+            return
         pick_countries(state, "us", 1, WESTERN, "add_one", amount=2, to="us")
     else:
         pick_countries(state, "us", 1, ADJ[uk], "add_one", amount=1, to="us")

@@ -25,6 +25,7 @@ from games.rules.core.flow import Flow, Step
 from ..board import add_influence, log
 from ..data import CARD_NAME, CARDS, NAME
 from . import steps
+from ..ops import require
 
 HANDLERS: dict[str, Callable] = {}
 PICK = {c: Choice("pick", c, NAME[c], "countries") for c in range(1, 85)}
@@ -107,8 +108,10 @@ class PickCountries(Step):
 
     def act(self, state, frame, role, action):
         if action.verb == "done":
+            require(bool(frame["optional"]), action)
             Flow.pop(state)
             return
+        require(action.arg in frame["countries"], action)
         frame["countries"].remove(action.arg)
         frame["left"] -= 1
         if not frame["left"] or not frame["countries"]:
@@ -125,6 +128,7 @@ class ChooseOption(Step):
                             for o in frame["options"]))
 
     def act(self, state, frame, role, action):
+        require(action.arg in frame["options"], action)
         Flow.pop(state)
         log(state, "option", role=role, card=frame["card"], option=action.arg)
         HANDLERS[frame["fn"]](state, frame, action.arg)
@@ -138,6 +142,7 @@ class ChooseCard(Step):
                       tuple(CARD[c] for c in frame["cards"]))
 
     def act(self, state, frame, role, action):
+        require(action.arg in frame["cards"], action)
         Flow.pop(state)
         HANDLERS[frame["fn"]](state, frame, action.arg)
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from games.rules.core import Result, rng, undo
 from games.rules.core.flow import Flow, finish
 
-from ..board import controls, degrade_defcon, gain_vp, improve_defcon, log, over
-from ..cards import end_effect, event_owner, ops_bonuses, ops_value
+from ..board import controls, degrade_defcon, gain_vp, improve_defcon, log, original, over
+from ..cards import end_effect, event_owner, granted_bonuses, situation_ops
 from ..data import ADJ, AREAS, BY_KEY, CARD_NAME, OTHER, REGIONS, SCORING, SIDE
 from ..ops import BEFORE_COUP, coup_choices, forbid, realign_choices, start_ops
+from ..play import ROUND_START_HOOKS
 from . import can_happen, event, play_event, steps
 from .early_war import war
 from .mid_war import _flower_power
@@ -44,7 +45,7 @@ def event_ops(state: dict, role: str, card: int, kinds) -> None:
 def _late_ops(state: dict, frame: dict, choice: str) -> None:
     if choice == "operations":
         role, card = frame["role"], frame["card"]
-        start_ops(state, role, None, ops_value(state, role, card), ops_bonuses(state, role, card),
+        start_ops(state, role, None, situation_ops(state, role, card), granted_bonuses(state, role, card),
                   tuple(frame["kinds"]))
 
 
@@ -207,7 +208,7 @@ def ortega_elected_in_nicaragua(state: dict, ctx: dict) -> None:
     country adjacent to Nicaragua, if the USSR wants."""
     nicaragua = ID["nicaragua"]
     remove_all(state, "us", nicaragua)
-    frame = free_frame("ussr", ops_value(state, "ussr", 91), only=ADJ[nicaragua])
+    frame = free_frame("ussr", situation_ops(state, "ussr", 91), only=ADJ[nicaragua])
     offer_free(state, 91, frame, modes=("coup",))
 
 
@@ -283,7 +284,7 @@ def tear_down_this_wall(state: dict, ctx: dict) -> None:
     end_effect(state, "55")
     steps.persist(state, 96, "us", until="game", blocks=[55])
     change(state, "us", ID["east_germany"], 3)
-    offer_free(state, 96, free_frame("us", ops_value(state, "us", 96), area="europe"))
+    offer_free(state, 96, free_frame("us", situation_ops(state, "us", 96), area="europe"))
 
 
 @event(97)
@@ -298,13 +299,49 @@ def an_evil_empire(state: dict, ctx: dict) -> None:
 @event(98)
 def aldrich_ames_remix(state: dict, ctx: dict) -> None:
     """The US hand is face up for the rest of the turn (every view shows it); the
-    USSR discards one card of it (its event does not happen, 5.4)."""
+    USSR discards one card of it (its event does not happen, 5.4). The original
+    card: the USSR dictates the order of the US plays (`_ames_original`)."""
+    if original(state):
+        _ames_original(state)
+        return
     undo.checkpoint(state)
     steps.persist(state, 98, "ussr", open_hand="us")
     hand = state["hands"]["us"]
     log(state, "hand_revealed", role="us", to="all", count=len(hand))
     if hand:
         choose_card(state, "ussr", hand, "ames_discard", card=98)
+
+
+def _ames_original(state: dict) -> None:
+    """Original card (4 ops; reference card-effects.md 5.2 and #98): for the rest
+    of the turn the USSR chooses, before each US action round, which card of the
+    US hand the US plays in it. The USSR must see the hand to choose: it is face
+    up (``open_hand``) for the turn, as on the Deluxe card."""
+    undo.checkpoint(state)
+    steps.persist(state, 98, "ussr", open_hand="us", dictate="us")
+    log(state, "hand_revealed", role="us", to="all", count=len(state["hands"]["us"]))
+
+
+def _ames_round(state: dict, role: str, optional: bool) -> bool:
+    """The USSR names the card the US must play this action round (True: it
+    replaced the round's usual start; the action frame follows the choice)."""
+    effect = state["effects"].get("98")
+    hand = state["hands"][role]
+    if not effect or effect.get("dictate") != role or not hand:
+        return False
+    choose(state, "ussr", "Aldrich Ames Remix: choose the card the US plays now",
+           [["dictate", c, CARD_NAME[c], "hand"] for c in hand], "ames_dictate",
+           optional=optional)
+    return True
+
+
+@handler("ames_dictate")
+def _ames_dictate(state: dict, frame: dict, action) -> None:
+    log(state, "option", role="ussr", card=98, option=action.arg)  # the card dictated
+    Flow.push(state, "action", role="us", optional=frame["optional"], only=action.arg)
+
+
+ROUND_START_HOOKS.append(_ames_round)  # after Quagmire and Missile Envy, which replace the round
 
 
 @handler("ames_discard")

@@ -13,12 +13,14 @@ from games.rules.core import Choice, Result, rng, undo
 from games.rules.core.flow import finish
 from games.rules.core.flow import Flow
 
-from ..board import (add_milops, controls, gain_vp, improve_defcon, log, over, set_defcon)
-from ..cards import draw_one, end_effect, ops_bonuses, ops_value
+from ..board import (add_milops, controls, gain_vp, improve_defcon, log, original, over,
+                     set_defcon)
+from ..cards import (draw_one, end_effect, granted_bonuses, ops_bonuses, ops_value,
+                     situation_ops)
 from ..data import (CARD_NAME as CARD_NAMES, NAME as NAME_OF, ADJ, AREAS, BATTLEGROUND, BY_KEY, COUNTRY_IDS, OTHER, REGION, REGION_IDS,
                     REGIONS, SCORING, SIDE, SPACE_LAST, STABILITY, SUPERPOWER)
 from ..ops import (BEFORE_COUP, COUP_OPTIONS, advance_space, coup_choices, realign_choices,
-                   start_ops)
+                   require, start_ops)
 from ..play import (PLAY_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS, must_play_scoring, play_card,
                     space_need)
 from ..scoring import level
@@ -131,10 +133,11 @@ class CmcCancel:
                      if state["inf"][role][ID[k]] >= 2)
 
     def act(self, state, role, action):
-        if action.verb == "cancel_cmc" and threatened(state, role):
-            change(state, role, action.arg, -2)
-            end_effect(state, "40")
-            log(state, "cmc_cancelled", role=role, country=action.arg)
+        """Re-checked here: the country must hold 2 of the player's influence now."""
+        require(any(c.matches(action) for c in self.choices(state, role)), action)
+        change(state, role, action.arg, -2)
+        end_effect(state, "40")
+        log(state, "cmc_cancelled", role=role, country=action.arg)
 
 
 BEFORE_COUP.append(_cmc_coup)
@@ -233,7 +236,7 @@ def junta(state: dict, ctx: dict) -> None:
     """2 influence in one Central/South American country, then a free coup or
     free realignments there with this card's ops (6.3.5, 8.2.5)."""
     role = ctx["role"]
-    then(state, "junta_ops", role=role, ops=ops_value(state, role, 47))
+    then(state, "junta_ops", role=role, ops=situation_ops(state, role, 47))
     pick(state, role, 1, LATIN_AMERICA, "add_two", card=47)
 
 
@@ -301,7 +304,7 @@ def trap_of(state: dict, role: str) -> str | None:
 
 def trap_discards(state: dict, role: str) -> list[int]:
     cards = [c for c in state["hands"][role]
-             if c not in SCORING and ops_value(state, role, c) >= 2]
+             if c not in SCORING and situation_ops(state, role, c) >= 2]
     if MISSILE_ENVY in cards and envy_owed(state, role):
         return [MISSILE_ENVY]  # FAQ: a Missile Envy received goes first (if worth 2+)
     return cards
@@ -315,9 +318,11 @@ def _trapped_round(state: dict, role: str, optional: bool) -> bool:
     discards = trap_discards(state, role)
     held = [c for c in state["hands"][role] if c in SCORING]
     # scoring cards: when nothing can be discarded, or only them when they must be
-    # played now (10.1.5, as in a normal round)
-    scoring = held if not discards or must_play_scoring(state, role) else []
-    if scoring and discards and must_play_scoring(state, role):
+    # played now (10.1.5, as in a normal round; the original has no 10.1.5: the
+    # trap may strand a scoring card)
+    must = must_play_scoring(state, role) and not original(state)
+    scoring = held if not discards or must else []
+    if scoring and discards and must:
         discards = []
     if not discards and not scoring:
         log(state, "pass", role=role, round=state["ar"], why="trapped")
@@ -373,7 +378,7 @@ def missile_envy(state: dict, ctx: dict) -> None:
     he chooses). Scoring cards have no ops and the China Card is not in a hand: with
     nothing to take the card is simply discarded."""
     role, other = ctx["role"], OTHER[ctx["role"]]
-    values = {c: ops_value(state, other, c) for c in state["hands"][other] if c not in SCORING}
+    values = {c: situation_ops(state, other, c) for c in state["hands"][other] if c not in SCORING}
     if not values:
         log(state, "missile_envy", role=role, card=None)
         return
@@ -432,7 +437,7 @@ def _envy_round(state: dict, role: str, optional: bool) -> bool:
     if not envy_owed(state, role):
         end_effect(state, "49")  # the card left his hand some other way
         return False
-    if must_play_scoring(state, role):
+    if must_play_scoring(state, role) and not original(state):  # 10.1.5 (Deluxe only)
         return False
     name = CARD_NAMES[MISSILE_ENVY]
     choices = [["ops", MISSILE_ENVY, name, "ops"]]
@@ -524,6 +529,8 @@ def willy_brandt(state: dict, ctx: dict) -> None:
     Tear Down This Wall, whose event blocks this card and ends the effect)."""
     wg = ID["west_germany"]
     gain_vp(state, "ussr", 1, "willy_brandt")
+    if over(state):
+        return
     change(state, "ussr", wg, 1)
     steps.persist(state, 55, "ussr", until="game", nato_exempt=wg)
 
@@ -550,7 +557,7 @@ def abm_treaty(state: dict, ctx: dict) -> None:
     """DEFCON +1, then operations as with a 4-ops card (7.4.3)."""
     role = ctx["role"]
     improve_defcon(state, 1, "abm_treaty")
-    start_ops(state, role, None, ops_value(state, role, 57), ops_bonuses(state, role, 57))
+    start_ops(state, role, None, situation_ops(state, role, 57), granted_bonuses(state, role, 57))
 
 
 @event(58)
@@ -583,6 +590,8 @@ PLAY_HOOKS.append(_flower_power)
 def u2_incident(state: dict, ctx: dict) -> None:
     """1 VP; 1 more if UN Intervention's event is played this turn (see card 32)."""
     gain_vp(state, "ussr", 1, "u2_incident")
+    if over(state):
+        return
     steps.persist(state, 60, "ussr")
 
 
@@ -601,7 +610,8 @@ def lone_gunman(state: dict, ctx: dict) -> None:
     """The US hand is shown to the USSR (only), then USSR operations with this card's ops."""
     undo.checkpoint(state)
     log(state, "hand_revealed", role="us", to="ussr", count=len(state["hands"]["us"]))
-    start_ops(state, "ussr", None, ops_value(state, "ussr", 62), ops_bonuses(state, "ussr", 62))
+    start_ops(state, "ussr", None, situation_ops(state, "ussr", 62),
+              granted_bonuses(state, "ussr", 62))
     reveal(state, "ussr", "us", state["hands"]["us"])
 
 
@@ -622,6 +632,8 @@ def panama_canal_returned(state: dict, ctx: dict) -> None:
 def camp_david_accords(state: dict, ctx: dict) -> None:
     """1 VP, 1 influence in Israel, Jordan and Egypt; Arab-Israeli War is prohibited."""
     gain_vp(state, "us", 1, "camp_david")
+    if over(state):
+        return
     for key in ("israel", "jordan", "egypt"):
         change(state, "us", ID[key], 1)
     steps.persist(state, 65, "us", until="game", blocks=[13])
@@ -674,7 +686,7 @@ def _grain_sales(state: dict, frame: dict, action) -> None:
 
 
 def _grain_ops(state: dict) -> None:
-    start_ops(state, "us", None, ops_value(state, "us", 67), ops_bonuses(state, "us", 67))
+    start_ops(state, "us", None, situation_ops(state, "us", 67), granted_bonuses(state, "us", 67))
 
 
 @event(68)
@@ -708,8 +720,9 @@ def nixon_plays_the_china_card(state: dict, ctx: dict) -> None:
     if holds_china(state, "us", 71):
         gain_vp(state, "us", 2, "nixon")
     elif state["china"]["holder"] == "ussr":
-        state["china"] = {"holder": "us", "up": False}
-        log(state, "china", to="us", up=False)
+        up = original(state)  # original 9.4 (seed 004): passed by an event = face up, usable
+        state["china"] = {"holder": "us", "up": up}
+        log(state, "china", to="us", up=up)
 
 
 @event(72)
@@ -811,7 +824,7 @@ def che(state: dict, ctx: dict) -> None:
 
 
 def che_offer(state: dict, done: list, n: int) -> None:
-    ops = ops_value(state, "ussr", 107)
+    ops = situation_ops(state, "ussr", 107)
     frame = che_frame(ops, [c for c in CHE_TARGETS if c not in done])
     if coup_choices(state, frame):
         option(state, "ussr", 107, ["coup", "skip"], "che_mode", done=done, n=n)
@@ -828,7 +841,7 @@ def _che_mode(state: dict, frame: dict, mode: str) -> None:
         return
     before = list(state["inf"]["us"])
     then(state, "che_after", before=before, done=frame["done"], n=frame["n"])
-    ops = ops_value(state, "ussr", 107)
+    ops = situation_ops(state, "ussr", 107)
     Flow.push(state, "coup", **che_frame(ops, [c for c in CHE_TARGETS if c not in frame["done"]]))
 
 

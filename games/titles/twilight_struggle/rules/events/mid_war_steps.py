@@ -15,6 +15,7 @@ from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
 from ..data import CARD_NAME, CARDS
+from ..ops import require
 from .early_war_steps import (HANDLERS, OK, change, choose_option, handler, pick_countries,  # noqa: F401
                               place_some, remove_some, reveal, then)
 
@@ -57,6 +58,7 @@ class Select(Step):
 
     def act(self, state, frame, role, action):
         if action.verb == "toggle":
+            require(action.arg in frame["cards"], action)
             chosen = frame["chosen"]
             chosen.remove(action.arg) if action.arg in chosen else chosen.append(action.arg)
             return
@@ -72,6 +74,7 @@ class Take(Step):
                       tuple(TAKE[c] for c in frame["cards"]) + (SKIP,))
 
     def act(self, state, frame, role, action):
+        require(action.arg is None or action.arg in frame["cards"], action)
         Flow.pop(state)
         HANDLERS[frame["fn"]](state, frame, action.arg)
 
@@ -83,6 +86,7 @@ class Choose(Step):
         return Prompt(frame["text"], tuple(Choice(*c) for c in frame["choices"]))
 
     def act(self, state, frame, role, action):
+        require(any(Choice(*c).matches(action) for c in frame["choices"]), action)
         Flow.pop(state)
         HANDLERS[frame["fn"]](state, frame, action)
 

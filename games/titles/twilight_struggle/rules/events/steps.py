@@ -23,9 +23,9 @@ from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
 from ..board import add_influence, add_milops, log, log_place
-from ..cards import ops_value
+from ..cards import situation_ops
 from ..data import CARD_NAME, CARDS, NAME
-from ..ops import coup_choices, start_ops
+from ..ops import coup_choices, require, start_ops
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, 86)}
 REMOVE = {c: Choice("remove", c, NAME[c], "countries") for c in range(1, 86)}
@@ -72,13 +72,26 @@ def free_coup(state: dict, role: str, ops: int, area: str | None = None) -> None
 
 
 def war_milops(state: dict, ctx: dict) -> None:
-    add_milops(state, ctx["role"], ops_value(state, ctx["role"], ctx["card"]))
+    add_milops(state, ctx["role"], situation_ops(state, ctx["role"], ctx["card"]))
+
+
+def check_pick(step, state: dict, frame: dict, action, verb: str) -> None:
+    """The pick is among ``step.choices`` now (`ok`: one pick checked, without
+    building the list), or ``done`` where optional."""
+    if action.verb == "done":
+        require(bool(frame["optional"]), action)
+    else:
+        require(action.verb == verb and step.ok(state, frame, action.arg), action)
 
 
 class EventPlace(Step):
     """Place event influence one point at a time (6.1.1 exception)."""
 
     name = "event_place"
+
+    def ok(self, state, frame, c) -> bool:
+        cap = frame["max_per"]
+        return c in frame["countries"] and (cap is None or frame["done"].get(str(c), 0) < cap)
 
     def choices(self, state, frame):
         cap = frame["max_per"]
@@ -90,6 +103,7 @@ class EventPlace(Step):
                       tuple(PLACE[c] for c in self.choices(state, frame)) + extra)
 
     def act(self, state, frame, role, action):
+        check_pick(self, state, frame, action, "place")
         if action.verb == "place":
             add_influence(state, role, action.arg, 1)
             frame["done"][str(action.arg)] = frame["done"].get(str(action.arg), 0) + 1
@@ -104,6 +118,9 @@ class EventRemove(EventPlace):
 
     name = "event_remove"
 
+    def ok(self, state, frame, c) -> bool:
+        return super().ok(state, frame, c) and state["inf"][frame["target"]][c] > 0
+
     def choices(self, state, frame):
         inf = state["inf"][frame["target"]]
         return [c for c in super().choices(state, frame) if inf[c]]
@@ -114,6 +131,7 @@ class EventRemove(EventPlace):
                       tuple(REMOVE[c] for c in self.choices(state, frame)) + extra)
 
     def act(self, state, frame, role, action):
+        check_pick(self, state, frame, action, "remove")
         if action.verb == "remove":
             add_influence(state, frame["target"], action.arg, -1)
             frame["done"][str(action.arg)] = frame["done"].get(str(action.arg), 0) + 1
@@ -128,9 +146,12 @@ class DiscardAtLeast(Step):
 
     name = "discard_at_least"
 
+    def ok(self, state, frame, card) -> bool:
+        return card in self.choices(state, frame)
+
     def choices(self, state, frame):
         role = frame["role"]
-        return [c for c in state["hands"][role] if ops_value(state, role, c) >= frame["min_ops"]]
+        return [c for c in state["hands"][role] if situation_ops(state, role, c) >= frame["min_ops"]]
 
     def prompt(self, state, frame, role):
         extra = (DONE,) if frame["optional"] else ()
@@ -138,6 +159,7 @@ class DiscardAtLeast(Step):
                       tuple(DISCARD[c] for c in self.choices(state, frame)) + extra)
 
     def act(self, state, frame, role, action):
+        check_pick(self, state, frame, action, "discard")
         Flow.pop(state)
         if action.verb == "discard":
             state["hands"][role].remove(action.arg)
