@@ -54,7 +54,7 @@ class LeasedScheduler(PersistentScheduler):
     tick (beat_max_loop_interval, 5 s), well within its 30 s."""
 
     lease_name = "celery-beat"
-    lease_seconds = 30.0
+    lease_seconds = float(os.environ.get("HOTLINE_BEAT_LEASE_SECONDS", "30"))
 
     def __init__(self, *args, **kwargs):
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
@@ -67,5 +67,5 @@ class LeasedScheduler(PersistentScheduler):
             logger.warning("beat %s %s", self.holder, "leads: firing the schedule" if leading else "stands by")
             self.leading = leading
         if not leading:
-            return min(self.max_interval, 5.0)
+            return min(self.max_interval, self.lease_seconds / 3)
         return min(super().tick(*args, **kwargs), self.lease_seconds / 3)

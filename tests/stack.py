@@ -17,7 +17,9 @@ import subprocess
 import time
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
+import pytest
 from aiosmtpd.controller import Controller
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,3 +225,61 @@ class Api:
         status, _ = self.call("POST", f"/api/games/{game_id}/actions/",
                               {"verb": choice["verb"], "arg": choice["arg"], "expected_seq": data["seq"]})
         return status
+
+
+@pytest.fixture
+def stack(tmp_path):
+    from django.db import connection
+
+    redis = Redis(tmp_path)
+    redis.start()
+    inbox, controller = start_inbox()
+    procs = Processes(django_env(connection.settings_dict["NAME"], redis, controller.port, tmp_path), tmp_path)
+    try:
+        yield SimpleNamespace(redis=redis, inbox=inbox, procs=procs)
+    finally:
+        procs.stop_all()
+        controller.stop()
+        redis.stop()
+
+
+def players(make_user, *names):
+    from rest_framework.authtoken.models import Token
+
+    users = [make_user(name) for name in names]
+    return users, [Token.objects.create(user=u).key for u in users]
+
+
+def new_game(creator: Api, joiner: Api | None = None, invite: str = "") -> int:
+    status, data = creator.call("POST", "/api/games/", {"title_id": "duel", "side": "north", "rated": False,
+                                                         "invite": invite})
+    assert status == 201, data
+    if joiner:
+        assert joiner.call("POST", f"/api/games/{data['id']}/join/")[0] == 200
+    return data["id"]
+
+
+def play(apis: list[Api], game_ids: list[int], rounds: int) -> None:
+    for _ in range(rounds):
+        for game_id in game_ids:
+            for api in apis:
+                api.move(game_id)
+
+
+def all_mail_sent_once(inbox) -> str:
+    """'' when every outbox row is sent, every mail decided and each sent one
+    received once; else what is still missing."""
+    from games.models import Notification, OutboxTask, Seat
+
+    if OutboxTask.objects.filter(sent_at=None).exists():
+        return "outbox rows not yet handed to the broker"
+    if Notification.objects.exclude(status__in=["sent", "skipped"]).exists():
+        return "notifications pending or failed"
+    for seat in Seat.objects.filter(awaiting=True).select_related("user"):
+        if not Notification.objects.filter(key=f"turn:{seat.pk}:{seat.turn_started_at.isoformat()}",
+                                           status="sent").exists():
+            return f"no turn mail yet for {seat}"
+    sent = Counter(n.user.email for n in Notification.objects.filter(status="sent").select_related("user"))
+    if inbox.recipients() != sent:
+        return f"inbox {dict(inbox.recipients())} != sent notifications {dict(sent)}"
+    return ""
