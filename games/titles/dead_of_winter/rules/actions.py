@@ -114,8 +114,9 @@ def action_choices(state: dict, frame: dict, role: str) -> list[Choice]:
         out += survivor_choices(state, frame, role, sid, s, c.survivors[sid])
     out += card_choices(state, role, side)
     holder = store(state, side)
-    if holder["food"] and dice(state, role) and dice(state, role)[0] < 6:
-        out.append(Choice("food", None, "Spend a food token: +1 to your lowest die", "food"))
+    if holder["food"]:
+        out += [Choice("food", v, f"Spend a food token: +1 to a {v}", "food")
+                for v in sorted(set(dice(state, role))) if v < 6]
     return out + request_choices(state, role, side)
 
 
@@ -171,6 +172,10 @@ def play_choices(state, role, side, card, mine) -> list[Choice]:
     name = C(state).card[card]["name"]
     if effect["kind"] == "equip":
         return [Choice("equip", f"{card}>{sid}", f"Equip {name}", "cards") for sid in mine]
+    if effect["kind"] == "play" and effect["effect"] == "heal":
+        names = C(state).survivors
+        return [Choice("play", f"{card}>{sid}", f"Play {name} on {names[sid]['name']}", "cards")
+                for sid in survivors_of(state, role) if state["sv"][sid]["w"]]
     if effect["kind"] == "play" and playable(state, role, side, effect):
         return [Choice("play", card, f"Play {name}", "cards")]
     return []
@@ -353,10 +358,11 @@ def do_clean(state, frame, role, sid):
     log(state, "clean_waste", role=role, n=len(removed))
 
 
-def do_food(state, frame, role, arg):
+def do_food(state, frame, role, value):
+    """B§8: a food token adds 1 to one unused die (the player picks which value)."""
     store(state, side_of(state, role))["food"] -= 1
     pool = dice(state, role)
-    pool[0] += 1
+    pool[pool.index(value)] += 1
     pool.sort()
     log(state, "food_token", role=role)
 
@@ -408,7 +414,15 @@ def take_card(state, frame, role, card) -> None:
         del must[role]
 
 
-def do_play(state, frame, role, card):
+def do_play(state, frame, role, arg):
+    if isinstance(arg, str):  # a medicine card and the survivor it heals
+        card, sid = split(arg)
+        take_card(state, frame, role, card)
+        store(state, side_of(state, role))["waste"].append(card)
+        log(state, "play", role=role, card=card)
+        heal(state, sid)
+        return
+    card = arg
     take_card(state, frame, role, card)
     effect = C(state).card[card]["effect"]
     side = side_of(state, role)

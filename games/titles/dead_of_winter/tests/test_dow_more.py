@@ -117,3 +117,24 @@ def test_an_undo_never_crosses_a_die_roll_or_a_reveal():
     act(state, "p1", "search", sid)
     assert "undo" not in [c.verb for c in RULES.prompt(state, "p1").choices]
     take_log(state)
+
+
+def test_a_food_token_raises_the_die_you_pick_and_medicine_heals_the_survivor_you_pick():
+    state = board()
+    hurt = put(state, "p1", "a", w=2)
+    other = put(state, "p1", "a", w=1)
+    put(state, "p2", "b")
+    state["col"]["a"]["food"] = 1
+    medicine = card_of(state, "medicine")
+    state["pl"]["p1"]["hand"].append(medicine)
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [2, 3, 6]
+    assert args(state, "p1", "food") == [2, 3]
+    act(state, "p1", "food", 3)
+    assert state["pl"]["p1"]["dice"] == [2, 4, 6] and state["col"]["a"]["food"] == 0
+    heals = [a for a in args(state, "p1", "play") if isinstance(a, str)]
+    assert sorted(heals) == sorted([f"{medicine}>{hurt}", f"{medicine}>{other}"])
+    act(state, "p1", "play", f"{medicine}>{other}")
+    assert state["sv"][other]["w"] == 0 and state["sv"][hurt]["w"] == 2
