@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from games.presentation import Presentation
 
 from . import sentences
-from .names import card
+from .names import card, country_name
 from .rules import RULES, data
 
 CARD_VERBS = {"headline": gettext_lazy("headlined"), "event": gettext_lazy("played for the event"),
@@ -77,7 +77,7 @@ class TwilightStrugglePresentation(Presentation):
         if verb in CARD_VERBS and card(arg):
             return f"{side} {CARD_VERBS[verb]} {card(arg)['name']}."
         if verb in COUNTRY_VERBS and isinstance(arg, int) and 0 < arg < len(data.NAME) and data.NAME[arg]:
-            return f"{side} {COUNTRY_VERBS[verb]} {data.NAME[arg]}."
+            return f"{side} {COUNTRY_VERBS[verb]} {country_name(arg)}."
         choice = WORDS.get(arg if isinstance(arg, str) else verb)
         if choice:
             return _("%(side)s chose %(choice)s.") % {"side": side, "choice": choice}

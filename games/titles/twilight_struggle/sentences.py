@@ -13,10 +13,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.titles.twilight_struggle.rules import data
 
-from .names import ERA_NAME, REGION_NAME, card
+from . import names
 
 SIDES = {"us": gettext_lazy("US"), "ussr": gettext_lazy("USSR")}
-CARD_BY_KEY = {c["key"]: c["name"] for c in data.CARDS.values()}
+CARD_BY_KEY = {c["key"]: n for n, c in data.CARDS.items()}
 # Why the VP marker or DEFCON moved, when the reason is not a card or a region.
 REASONS = {"milops": gettext_lazy("military operations short of DEFCON"),
            "space": gettext_lazy("the space race"), "war": gettext_lazy("a war won"),
@@ -45,15 +45,19 @@ def side(role) -> str:
 
 
 def country(cid) -> str:
-    try:
-        return data.NAME[int(cid)] or str(cid)
-    except (TypeError, ValueError, IndexError):
-        return str(cid)
+    return names.country_name(cid)
 
 
 def card_name(number) -> str:
-    info = card(number)
-    return info["name"] if info else str(number)
+    return names.card_name(number)
+
+
+def space_box(box) -> str:
+    """A space race box (1-8) by its name, in the reader's language."""
+    if isinstance(box, int) and 1 <= box <= len(data.SPACE):
+        name = data.SPACE[box - 1]["name"]
+        return names.tables().space.get(name, name)
+    return str(box)
 
 
 def cards(numbers) -> str:
@@ -82,10 +86,10 @@ def reason(why) -> str:
         return ""
     if why in REASONS:
         return str(REASONS[why])
-    if why in REGION_NAME:
-        return _("%(region)s scoring") % {"region": REGION_NAME[why]}
-    names = [name for key, name in CARD_BY_KEY.items() if key == why or key.startswith(why + "_")]
-    return names[0] if names else str(why).replace("_", " ")
+    if why in names.REGION_NAME:
+        return _("%(region)s scoring") % {"region": names.region_name(why)}
+    found = [n for key, n in CARD_BY_KEY.items() if key == why or key.startswith(why + "_")]
+    return card_name(found[0]) if found else str(why).replace("_", " ")
 
 
 def _with_reason(text: str, why) -> str:
@@ -108,7 +112,7 @@ def _deal(e):
 
 
 def _era(e):
-    return _("%(era)s cards shuffled into the deck.") % {"era": ERA_NAME.get(e.get("era"), e.get("era"))}
+    return _("%(era)s cards shuffled into the deck.") % {"era": names.era_name(e.get("era"))}
 
 
 def _reshuffle(e):
@@ -220,7 +224,7 @@ def _score(e):
         return value.get("vp", 0) if isinstance(value, dict) else (value or 0)
 
     return _("%(region)s scored: %(us_side)s %(us)s VP, %(ussr_side)s %(ussr)s VP.") % {
-        "region": REGION_NAME.get(e.get("region"), e.get("region")), "us_side": side("us"), "us": vp("us"),
+        "region": names.region_name(e.get("region")), "us_side": side("us"), "us": vp("us"),
         "ussr_side": side("ussr"), "ussr": vp("ussr")}
 
 
@@ -267,7 +271,7 @@ def _realign(e):
 def _space(e):
     box = data.SPACE[e["box"] - 1] if 1 <= (e.get("box") or 0) <= len(data.SPACE) else None
     values = {"side": side(e.get("role")), "card": card_name(e.get("card")), "roll": e.get("roll"),
-              "box": box["name"] if box else e.get("box"), "need": box["roll_max"] if box else "?"}
+              "box": space_box(e.get("box")), "need": box["roll_max"] if box else "?"}
     text = _("%(side)s space race attempt for %(box)s with %(card)s: rolled %(roll)s (%(need)s or less needed)") \
         % values
     return text + " — " + (_("success.") if e.get("success") else _("failed."))
@@ -277,8 +281,7 @@ def _space_event(e):
     box = e.get("box")
     if not box:
         return _("%(side)s does not advance on the space race.") % {"side": side(e.get("role"))}
-    name = data.SPACE[box - 1]["name"] if 1 <= box <= len(data.SPACE) else box
-    return _("%(side)s advances on the space race to %(box)s.") % {"side": side(e.get("role")), "box": name}
+    return _("%(side)s advances on the space race to %(box)s.") % {"side": side(e.get("role")), "box": space_box(box)}
 
 
 def _pass(e):
