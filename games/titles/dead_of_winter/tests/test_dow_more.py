@@ -134,7 +134,7 @@ def test_a_food_token_raises_the_die_you_pick_and_medicine_heals_the_survivor_yo
     assert args(state, "p1", "food") == [2, 3]
     act(state, "p1", "food", 3)
     assert state["pl"]["p1"]["dice"] == [2, 4, 6] and state["col"]["a"]["food"] == 0
-    heals = [a for a in args(state, "p1", "play") if isinstance(a, str)]
+    heals = [a for a in args(state, "p1", "play") if isinstance(a, str) and a.startswith(f"{medicine}>")]
     assert sorted(heals) == sorted([f"{medicine}>{hurt}", f"{medicine}>{other}"])
     act(state, "p1", "play", f"{medicine}>{other}")
     assert state["sv"][other]["w"] == 0 and state["sv"][hurt]["w"] == 2
