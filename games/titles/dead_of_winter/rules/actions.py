@@ -144,6 +144,7 @@ def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
             out.append(Choice("clean", sid, f"{name} cleans waste", "clean"))
     if ability_ready(state, role, sid, s):
         out.append(Choice("ability", sid, f"{name}: ability", "ability"))
+    out += item_uses(state, role, sid, s)
     for item in s["eq"]:
         if item not in frame["handed"]:
             out += [Choice("handoff", f"{item}>{sid}>{other}", f"Hand off to {other}", "handoff")
@@ -214,8 +215,20 @@ def ability_ready(state, role, sid, s) -> bool:
     a = ability(state, sid)
     if a["kind"] not in ACTIVE_ABILITIES or f"s{sid}" in state["once"]:
         return False
+    return power_ready(state, role, s["at"], a)
+
+
+def item_uses(state, role, sid, s) -> list[Choice]:
+    """Equipped items with a once-per-round use (e.g. Guide to Leadership)."""
+    c = C(state)
+    return [Choice("use", f"{card}>{sid}", f"Use {c.card[card]['name']}", "ability") for card in s["eq"]
+            if "use" in c.card[card]["effect"] and f"c{card}" not in state["once"]
+            and power_ready(state, role, s["at"], c.card[card]["effect"]["use"])]
+
+
+def power_ready(state, role, at, a) -> bool:
+    """Can a survivor ability or item use ``a`` be used by a survivor at ``at``?"""
     where = a.get("where", "anywhere")
-    at = s["at"]
     if where == "colony" and at != home_of(state, role) or where not in ("anywhere", "colony") and at != where:
         return False
     if a.get("die") and not can_spend(state, role, a["die"]):
@@ -229,7 +242,7 @@ def ability_ready(state, role, sid, s) -> bool:
         return bool(dice(state, role)) and dice(state, role)[0] < 6
     if kind == "heal":
         return bool(heal_here(state, role, at))
-    if kind == "reroll_all":
+    if kind in ("reroll_all", "reroll_one"):
         return bool(dice(state, role))
     if kind == "free_barricade":
         return bool(barricade_spots(state, at))
@@ -337,7 +350,10 @@ def do_noise(state, frame, role, arg):
 def do_barricade(state, frame, role, arg):
     sid, g = split(arg)
     spend(state, role, 1)
-    build_barricade(state, state["sv"][sid]["at"], g)
+    at = state["sv"][sid]["at"]
+    build_barricade(state, at, g)
+    if has_passive(state, sid, "barricade_double") and g in barricade_spots(state, at):  # Hammer
+        build_barricade(state, at, g)
 
 
 def build_barricade(state, at, g) -> None:
@@ -351,8 +367,9 @@ def build_barricade(state, at, g) -> None:
 def do_clean(state, frame, role, sid):
     spend(state, role, 1)
     waste = store(state, side_of(state, role))["waste"]
-    a = ability(state, sid)
-    n = a["n"] if a["kind"] == "clean_bonus" else C(state).const["clean_waste"]
+    n = C(state).const["clean_waste"]
+    if has_passive(state, sid, "clean_bonus"):  # Brandon Kane, Mop
+        n = 5
     removed, waste[:] = waste[-n:], waste[:-n]
     state["box"] += removed
     log(state, "clean_waste", role=role, n=len(removed))
@@ -434,9 +451,20 @@ def do_play(state, frame, role, arg):
 def do_ability(state, frame, role, sid):
     a = ability(state, sid)
     state["once"].append(f"s{sid}")
+    log(state, "ability", survivor=sid, ability=a["kind"])
+    use_power(state, role, sid, a)
+
+
+def do_use(state, frame, role, arg):
+    card, sid = split(arg)
+    state["once"].append(f"c{card}")
+    log(state, "use", survivor=sid, card=card)
+    use_power(state, role, sid, C(state).card[card]["effect"]["use"])
+
+
+def use_power(state, role, sid, a) -> None:
     if a.get("die"):
         spend(state, role, a["die"])
-    log(state, "ability", survivor=sid, ability=a["kind"])
     at = state["sv"][sid]["at"]
     if a["kind"] == "kill_zombies":
         spots = zombie_spots(state, role, at)
@@ -452,6 +480,8 @@ def do_ability(state, frame, role, sid):
     elif a["kind"] == "reroll_all":
         pool = dice(state, role)
         pool[:] = sorted(rng.roll(state) for _ in pool)
+    elif a["kind"] == "reroll_one":
+        play_reroll(state, role, None, 0)
     elif a["kind"] == "sacrifice_morale":
         sacrifice(state, role, sid, a.get("n", 1))
     elif a["kind"] == "free_barricade":
@@ -567,7 +597,7 @@ PLAY = {"food": play_food, "heal": play_heal, "reroll": play_reroll, "set_die": 
 HANDLERS = {"attack": do_attack, "search": do_search, "keep": do_keep, "noise": do_noise,
             "barricade": do_barricade, "clean": do_clean, "food": do_food, "request": do_request,
             "handoff": do_handoff, "crisis": do_crisis, "equip": do_equip, "play": do_play,
-            "discard": do_discard, "ability": do_ability}
+            "discard": do_discard, "ability": do_ability, "use": do_use}
 
 
 class Give(Step):

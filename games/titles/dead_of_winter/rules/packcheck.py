@@ -13,7 +13,8 @@ ABILITIES = {"search_view", "free_barricade", "kill_zombies", "add_food", "die_p
              "clean_bonus", "max_wounds", "no_move_exposure", "no_attack_exposure",
              "frost_as_wound", "bite_immune", "reroll_all", "sacrifice_morale", "text_only"}
 PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "bite_immune",
-            "frost_as_wound", "search_view"}
+            "frost_as_wound", "search_view", "clean_bonus", "barricade_double"}
+USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one"}
 PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets", "safe_move"}
 XR_EFFECTS = {"morale", "food", "bullets", "wound", "zombies", "helpless", "draw_item"}
 FAILURES = {"morale", "colony_zombies", "wound_leaders", "bullets", "food"}
@@ -54,6 +55,8 @@ def _check_effects(sections: dict) -> list[str]:
         kind = effect.get("kind")
         if kind == "equip" and effect.get("passive") not in PASSIVES:
             errors.append(f"item {item.get('id')}: unknown passive {effect.get('passive')!r}")
+        elif kind == "equip" and "use" in effect and effect["use"].get("kind") not in USES:
+            errors.append(f"item {item.get('id')}: unknown use {effect['use']!r}")
         elif kind == "play" and effect.get("effect") not in PLAYS:
             errors.append(f"item {item.get('id')}: unknown effect {effect.get('effect')!r}")
         elif kind not in ("equip", "play", "text_only"):

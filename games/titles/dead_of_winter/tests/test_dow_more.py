@@ -138,3 +138,20 @@ def test_a_food_token_raises_the_die_you_pick_and_medicine_heals_the_survivor_yo
     assert sorted(heals) == sorted([f"{medicine}>{hurt}", f"{medicine}>{other}"])
     act(state, "p1", "play", f"{medicine}>{other}")
     assert state["sv"][other]["w"] == 0 and state["sv"][hurt]["w"] == 2
+
+
+def test_equipped_item_uses_once_per_round_and_item_passives():
+    """Guide to Leadership: +1 to a die once per round; Hammer: a barricade action builds two."""
+    state = board()
+    sid = put(state, "p1", "a")
+    put(state, "p2", "b")
+    guide, hammer = card_of(state, "guide_to_leadership"), card_of(state, "hammer")
+    state["sv"][sid]["eq"] = [guide, hammer]
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [2, 5]
+    act(state, "p1", "use", f"{guide}>{sid}")
+    assert state["pl"]["p1"]["dice"] == [3, 5] and f"{guide}>{sid}" not in args(state, "p1", "use")
+    act(state, "p1", "barricade", f"{sid}>4")
+    assert state["col"]["a"]["gates"][3] == [0, 2]
