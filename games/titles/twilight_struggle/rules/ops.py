@@ -138,7 +138,7 @@ class OpsMode(Step):
                     "Waiting for operations")
 
     def act(self, state, frame, role, action):
-        require(action.arg in frame["modes"], action)
+        require(among(action.arg, frame["modes"]), action)
         Flow.pop(state)
         data = {k: frame[k] for k in ("role", "card", "ops", "spent", "bonus")}
         log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
@@ -196,9 +196,10 @@ class Influence(Step):
 
     def act(self, state, frame, role, action):
         c = action.arg
+        require(type(c) is int and c in frame["eligible"], action)
         cost = 2 if controls(state, OTHER[role], c) else 1
-        require(c in frame["eligible"] and cost <= available(frame, c)
-                and not forbidden(state, role, c, "influence"), action)
+        require(cost <= available(frame, c) and not forbidden(state, role, c, "influence"),
+                action)
         spend(frame, c, cost)
         add_influence(state, role, c, 1)
         log_place(state, role, c)
@@ -225,6 +226,12 @@ def require(ok: bool, action) -> None:
     for another state) can never apply an impossible change."""
     if not ok:
         raise IllegalAction(f"{action.verb} {action.arg!r} is not possible now")
+
+
+def among(x, items) -> bool:
+    """``x in items`` with types compared too (True is not 1, 5.0 is not 5)."""
+    kind = type(x)
+    return any(y == x and type(y) is kind for y in items)
 
 
 def can_target(state: dict, frame: dict, kind: str, c) -> bool:

@@ -11,7 +11,7 @@ from .data import OPS as OPS_PRINTED
 from .events import REGISTRY, can_happen, offer_event, play_event, push_dispose, push_event
 from . import prompts
 from .prompts import Table, make
-from .ops import has_ability, require, space_attempt, space_ops_needed, start_ops
+from .ops import among, has_ability, require, space_attempt, space_ops_needed, start_ops
 
 # choice codes: card * 4 + use (0 event, 1 ops, 2 space); 3 is pass
 EVENT, OPS, SPACE, PASS = 0, 1, 2, 3
@@ -198,7 +198,9 @@ def playable(state: dict, frame: dict, role: str, action) -> bool:
     only = frame.get("only")
     forced = must_play_scoring(state, role) and only is None
     if verb == "pass":
-        return (frame["optional"] or not hand) and not forced
+        return card is None and (frame["optional"] or not hand) and not forced
+    if verb not in ("event", "ops", "space") or type(card) is not int:
+        return False
     if only is not None and card != only:
         return False
     if card == CHINA:
@@ -248,7 +250,7 @@ class Order(Step):
         return Prompt(f"{CARD_NAME[frame['card']]}: the opponent's event happens", ORDER)
 
     def act(self, state, frame, role, action):
-        require(action.arg in ("event_first", "ops_first"), action)
+        require(action.verb == "order" and among(action.arg, ("event_first", "ops_first")), action)
         Flow.pop(state)
         card = frame["card"]
         ops = ops_value(state, role, card)

@@ -10,7 +10,7 @@ from .cards import add_era, deal, end_turn_effects, event_owner, printed_ops
 from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING,
                    SETUPS, SLOTS)
 from .events import REGISTRY, headline_allowed, implemented, push_dispose, push_event
-from .ops import has_ability, require
+from .ops import among, has_ability, require
 from .play import HEADLINE_HOOKS, PLAY_HOOKS
 from .scoring import final_scoring
 
@@ -40,7 +40,7 @@ class SetupPlace(Step):
                       f"Waiting for the {role.upper()} setup")
 
     def act(self, state, frame, role, action):
-        require(action.arg in self.countries(state, frame), action)
+        require(among(action.arg, self.countries(state, frame)), action)
         add_influence(state, role, action.arg, 1)
         log_place(state, role, action.arg)
         frame["left"] -= 1
@@ -141,8 +141,9 @@ class LandedDiscard(Step):
         return Prompt("Discard a held card?", tuple(DISCARD[c] for c in held) + (KEEP,))
 
     def act(self, state, frame, role, action):
-        require(action.verb == "keep" or (action.arg in state["hands"][role]
-                                          and action.arg not in SCORING), action)
+        require(action.verb == "keep" and action.arg is None
+                or action.verb == "discard" and among(action.arg, state["hands"][role])
+                and action.arg not in SCORING, action)
         Flow.pop(state)
         if action.verb == "discard":
             state["hands"][role].remove(action.arg)
@@ -179,7 +180,7 @@ class Headline(Step):
     def act(self, state, frame, role, action):
         card = action.arg
         cards = headline_cards(state, role)
-        require(card in cards if cards else card is None, action)
+        require(among(card, cards) if cards else card is None, action)
         if card is not None:
             state["hands"][role].remove(card)
         frame["picks"][role] = card

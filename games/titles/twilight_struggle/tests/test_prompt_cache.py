@@ -100,7 +100,7 @@ def test_influence_and_action_round_acts_refuse_impossible_forged_choices():
 def differential(seed: int, stats: dict) -> None:
     """One random game; at every decision the state is reloaded from JSON and
     the memoised prompt is compared with one built with every memo off."""
-    state = new_game(RULES, seed)
+    state = new_game(RULES, seed, options={"edition": "original"} if seed % 4 == 3 else {})
     picker = {"rng": rng.new(seed * 13 + 1)}
     while RULES.result(state) is None:
         state = reload(state)
@@ -117,7 +117,8 @@ def differential(seed: int, stats: dict) -> None:
 
 
 def test_memoised_prompts_equal_prompts_built_without_the_cache():
-    """Differential: 60 random games, ~25,000 prompt pairs, every one equal
+    """Differential: 60 random games (a quarter under the original edition),
+    ~25,000 prompt pairs, each state reloaded from JSON first, every pair equal
     choice for choice (action rounds, operations and event sub-prompts)."""
     stats = {"compared": 0, "steps": set()}
     for seed in range(60):
@@ -151,3 +152,38 @@ def test_the_cache_key_holds_values_only():
     with pytest.raises(ValueError):
         prompts.Table("ops.coup", {})
 
+
+
+CANDIDATES = [None, True, 0, 1, 2, 5, 6, 13, 26, 32, 60, 84, 85, 98, 999, "coup", "influence",
+              "realign", "skip", "add", "remove", "event_first", "end", "improve", "asia"]
+
+
+def forged_actions(prompt: Prompt) -> list:
+    """Actions with a verb of the prompt and an argument it does not offer."""
+    offered = {(c.verb, type(c.arg), c.arg) for c in prompt.choices}
+    verbs = sorted({c.verb for c in prompt.choices if c.verb != "undo"})
+    return [Action(v, a) for v in verbs for a in CANDIDATES if (v, type(a), a) not in offered]
+
+
+def test_every_act_refuses_a_choice_its_prompt_did_not_offer():
+    """Random positions of every kind: each step's ``act``, handed a forged prompt
+    holding an action the real prompt does not offer, raises IllegalAction and
+    leaves the state exactly as it was."""
+    tried, steps = 0, set()
+    for seed in range(12):
+        state = new_game(RULES, seed, options={"edition": "original"} if seed % 3 == 0 else {})
+        picker = {"rng": rng.new(seed)}
+        while RULES.result(state) is None:
+            role = pick(picker, RULES.active_roles(state))
+            prompt = RULES.prompt(state, role)
+            frozen = json.dumps(state, sort_keys=True)
+            step = state["stack"][-1]["step"]
+            for action in forged_actions(prompt)[:6]:
+                forged = Prompt("forged", (Choice(action.verb, action.arg),))
+                with pytest.raises(IllegalAction):
+                    RULES.apply(json.loads(frozen), role, action, forged)
+                tried += 1
+                steps.add(step)
+            offered = [c.action for c in prompt.choices if c.verb != "undo"]
+            state = RULES.apply(state, role, pick(picker, offered))
+    assert tried > 2000 and len(steps) >= 12, (tried, sorted(steps))

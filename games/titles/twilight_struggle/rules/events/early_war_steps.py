@@ -25,7 +25,7 @@ from games.rules.core.flow import Flow, Step
 from ..board import add_influence, log
 from ..data import CARD_NAME, CARDS, NAME
 from . import steps
-from ..ops import require
+from ..ops import among, require
 
 HANDLERS: dict[str, Callable] = {}
 PICK = {c: Choice("pick", c, NAME[c], "countries") for c in range(1, 85)}
@@ -108,10 +108,10 @@ class PickCountries(Step):
 
     def act(self, state, frame, role, action):
         if action.verb == "done":
-            require(bool(frame["optional"]), action)
+            require(bool(frame["optional"]) and action.arg is None, action)
             Flow.pop(state)
             return
-        require(action.arg in frame["countries"], action)
+        require(action.verb == "pick" and among(action.arg, frame["countries"]), action)
         frame["countries"].remove(action.arg)
         frame["left"] -= 1
         if not frame["left"] or not frame["countries"]:
@@ -128,7 +128,7 @@ class ChooseOption(Step):
                             for o in frame["options"]))
 
     def act(self, state, frame, role, action):
-        require(action.arg in frame["options"], action)
+        require(action.verb == "option" and among(action.arg, frame["options"]), action)
         Flow.pop(state)
         log(state, "option", role=role, card=frame["card"], option=action.arg)
         HANDLERS[frame["fn"]](state, frame, action.arg)
@@ -142,7 +142,7 @@ class ChooseCard(Step):
                       tuple(CARD[c] for c in frame["cards"]))
 
     def act(self, state, frame, role, action):
-        require(action.arg in frame["cards"], action)
+        require(action.verb == "card" and among(action.arg, frame["cards"]), action)
         Flow.pop(state)
         HANDLERS[frame["fn"]](state, frame, action.arg)
 
@@ -155,6 +155,7 @@ class Reveal(Step):
         return Prompt(f"The {frame['owner'].upper()} hand: {names}", (OK,))
 
     def act(self, state, frame, role, action):
+        require(action.verb == "ok" and action.arg is None, action)
         Flow.pop(state)
 
 

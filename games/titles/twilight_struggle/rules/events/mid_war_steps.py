@@ -15,7 +15,7 @@ from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
 from ..data import CARD_NAME, CARDS
-from ..ops import require
+from ..ops import among, require
 from .early_war_steps import (HANDLERS, OK, change, choose_option, handler, pick_countries,  # noqa: F401
                               place_some, remove_some, reveal, then)
 
@@ -57,8 +57,9 @@ class Select(Step):
                       tuple(TOGGLE[c] for c in frame["cards"]) + (CONFIRM,))
 
     def act(self, state, frame, role, action):
+        require(action.verb == "confirm" and action.arg is None
+                or action.verb == "toggle" and among(action.arg, frame["cards"]), action)
         if action.verb == "toggle":
-            require(action.arg in frame["cards"], action)
             chosen = frame["chosen"]
             chosen.remove(action.arg) if action.arg in chosen else chosen.append(action.arg)
             return
@@ -74,7 +75,8 @@ class Take(Step):
                       tuple(TAKE[c] for c in frame["cards"]) + (SKIP,))
 
     def act(self, state, frame, role, action):
-        require(action.arg is None or action.arg in frame["cards"], action)
+        require(action.verb == "skip" and action.arg is None
+                or action.verb == "take" and among(action.arg, frame["cards"]), action)
         Flow.pop(state)
         HANDLERS[frame["fn"]](state, frame, action.arg)
 

@@ -25,7 +25,7 @@ from games.rules.core.flow import Flow, Step
 from ..board import add_influence, add_milops, log, log_place
 from ..cards import situation_ops
 from ..data import CARD_NAME, CARDS, NAME
-from ..ops import coup_choices, require, start_ops
+from ..ops import among, coup_choices, require, start_ops
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, 86)}
 REMOVE = {c: Choice("remove", c, NAME[c], "countries") for c in range(1, 86)}
@@ -79,9 +79,10 @@ def check_pick(step, state: dict, frame: dict, action, verb: str) -> None:
     """The pick is among ``step.choices`` now (`ok`: one pick checked, without
     building the list), or ``done`` where optional."""
     if action.verb == "done":
-        require(bool(frame["optional"]), action)
+        require(bool(frame["optional"]) and action.arg is None, action)
     else:
-        require(action.verb == verb and step.ok(state, frame, action.arg), action)
+        require(action.verb == verb and type(action.arg) is int
+                and step.ok(state, frame, action.arg), action)
 
 
 class EventPlace(Step):
