@@ -79,3 +79,17 @@ def test_links_use_the_site_url(settings, alice, bob, django_capture_on_commit_c
     message = mails_to(bob, "Your turn")[0]
     assert f"http://127.0.0.1:8765/games/{game.pk}/" in message.body
     assert message.extra_headers["List-Unsubscribe"].startswith("<http://127.0.0.1:8765/")
+
+
+def test_a_dispute_mail_names_the_title_and_keeps_the_note_plain(alice, bob):
+    from games.moderation import mail as dispute_mail
+    from games.moderation.models import Report
+
+    game = start(alice, bob)
+    report = Report.objects.create(game=game, reporter=alice, kind=Report.Kind.choices[0][0], text="look please",
+                                   status=Report.Status.CLOSED, outcome="dismissed", resolution="It's <fine>.")
+    mail.outbox.clear()
+    assert dispute_mail.dispute_notice(report.pk) == 2
+    message = mails_to(bob)[0]
+    assert f"{registry.presentation('duel').title_name}, game #{game.pk}" in message.body
+    assert "It's <fine>." in message.body and "It&#x27;s &lt;fine&gt;." in html_of(message)

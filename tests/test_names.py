@@ -20,7 +20,7 @@ RAW = re.compile(r"\bpick \d+|\bmark \d+|\broll null|[{}\[\]]|&quot;")
 def seen(response) -> str:
     """The page as read: no styles, scripts or tags."""
     html = re.sub(r"<(style|script)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"<[^>]+>", " ", html)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
 def pick(game, user, role):
@@ -89,3 +89,15 @@ def test_the_whole_log_is_a_site_page_with_a_replay_for_players(client, duel, al
     assert client.get(reverse("games:at_move", args=[duel.pk, 2])).status_code == 404
     Game.objects.filter(pk=duel.pk).update(status=Game.Status.FINISHED)
     assert client.get(reverse("games:at_move", args=[duel.pk, 2])).status_code == 200
+
+
+def test_a_report_about_a_move_says_which_move_in_words(client, duel, alice, bob, mod):
+    from games.moderation.models import Report
+
+    play(duel, alice, bob, rounds=1)
+    report = Report.objects.create(game=duel, reporter=bob, kind=Report.Kind.choices[0][0], text="that roll",
+                                   move_seq=4)
+    client.force_login(mod)
+    page = seen(client.get(reverse("moderation:timeline", args=[duel.pk]) + f"?report={report.pk}"))
+    move = duel.moves.get(seq=4)
+    assert f"About move 4: {registry.presentation('duel').move_text(move, hide_arg=True)}" in page
