@@ -222,7 +222,8 @@ def ts_effects(view):
     """Persistent effects in play as readable rows."""
     rows, sides = [], tables().sides
     for key, effect in sorted((view.get("effects") or {}).items()):
-        info = ts_card(key) if str(key).isdigit() else None
+        number = str(key).split(":")[0]  # "69:us", "86:round": a card's effect for one side or round
+        info = ts_card(number) if number.isdigit() else None
         name = info["name"] if info else str(key).replace("_", " ").capitalize()
         until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game")}.get(
             effect.get("until"), str(effect.get("until") or "").replace("_", " "))
