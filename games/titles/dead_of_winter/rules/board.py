@@ -302,13 +302,12 @@ def add_zombies(state: dict, place: str, n: int) -> None:
 
 
 def colony_zombie(state: dict, side: str, gate: int) -> int:
-    """One zombie at entrance ``gate``; returns the entrance for the next one.
-    Order (WC§17 #22): empty space, barricade, survivor bounce, overrun."""
+    """One zombie at entrance ``gate``; the next one goes to the next entrance
+    (B§11: cycle 1-6). Order (WC§17 #22): empty space, barricade, survivor bounce, overrun."""
     slot = state["col"][side]["gates"][gate - 1]
     if gate_free(state, side, gate) > 0:
         slot[0] += 1
-        return gate
-    if slot[1]:
+    elif slot[1]:
         slot[1] -= 1
         log(state, "barricade_lost", at=f"{side}@{gate}")
     elif at_exact(state, f"{side}@{gate}"):

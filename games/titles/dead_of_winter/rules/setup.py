@@ -4,7 +4,7 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, rng
 from games.rules.core.flow import Flow, Step
 
-from .board import C, influence, log
+from .board import C, add_zombies, influence, log
 from .data import CONTENTS, GATES
 
 
@@ -42,8 +42,9 @@ def build(state: dict, options: dict) -> None:
                     for loc in c.locations}
     _decks(state, c, n)
     _objectives(state, c)
-    for side in ("a", "b"):
+    for side in ("a", "b"):  # WC§3 step 4: the objective's setup box applies to both colonies
         state["col"][side]["gates"] = [[0, 0] for _ in range(GATES)]
+        add_zombies(state, side, setup.get("colony_zombies", 0))
     log(state, "setup", players=n, objective=obj["id"], packs=[p["pack"] for p in c.packs])
 
 

@@ -210,6 +210,18 @@ def _deal_back(state, lists: list, permute) -> None:
 
 
 def _rehide_frames(state, viewer, permute) -> None:
+    held, xr = _rehide_picks(state, viewer, permute)
+    _deal_back(state, held, permute)
+    for frame in state["stack"]:
+        if frame["step"] == "draft":
+            for r, offer in frame["offer"].items():
+                if r != viewer:
+                    frame["kept"][r] = offer[:len(frame["kept"][r])]
+    _rehide_crossroads(state, viewer, xr, permute)
+
+
+def _rehide_picks(state, viewer, permute) -> tuple[list, list]:
+    """Sealed picks, others' searches; returns the survivor and crossroads piles to pool."""
     side = state["pl"][viewer]["side"] if viewer else None
     held = [state["sdeck"]]
     xr = [state["xdeck"]]
@@ -237,12 +249,10 @@ def _rehide_frames(state, viewer, permute) -> None:
                     frame["votes"][r] = permute(list(range(-1, n)))[0]
         elif step == "sealed":
             _rehide_sealed(state, frame, side, permute)
-    _deal_back(state, held, permute)
-    for frame in state["stack"]:
-        if frame["step"] == "draft":
-            for r, offer in frame["offer"].items():
-                if r != viewer:
-                    frame["kept"][r] = offer[:len(frame["kept"][r])]
+    return held, xr
+
+
+def _rehide_crossroads(state, viewer, xr, permute) -> None:
     pool = permute([x for items in xr for x in items])
     for items in xr:
         items[:], pool = pool[:len(items)], pool[len(items):]

@@ -117,3 +117,50 @@ def test_colony_leader_is_the_highest_influence_group_leader():
     wolf = state["wolf"]
     assert all(state["sv"][s]["at"] == "den" for s, x in enumerate(state["sv"]) if x and x["o"] == wolf)
     assert state["den"]["morale"] == 4 and len(state["den"]["missions"]) == 3
+
+
+def test_the_divide_and_conquer_setup_example(monkeypatch):
+    """WC§3 step 4's example (helper script): morale 4, round track 4, a barricade
+    at every town location, 12 zombies at each colony, 3 bullets each. Our house
+    pack uses its own numbers; an official pack with these numbers gets exactly this."""
+    from games.titles.dead_of_winter.rules import data
+    from games.titles.dead_of_winter.rules.data import PACKS, build_contents
+    house = next(p for p in PACKS if p["pack"] == "house")
+    sections = dict(house["sections"])
+    sections["main_objectives"] = [dict(o) for o in sections["main_objectives"]]
+    sections["main_objectives"][1]["setup"] = {"morale": 4, "rounds": 4, "bullets": 3,
+                                               "colony_zombies": 12, "location_barricades": 1}
+    example = dict(house, pack="example", sections=sections)
+    monkeypatch.setitem(data.CONTENTS, "example",
+                        build_contents([p for p in PACKS if p["kind"] == "facts"] + [example])["example"])
+    options = {"players": 4, "content": "house", "objective": "divide_and_conquer",
+               "quick_play": False}
+    from games.rules.core.flow import new_state
+    from games.titles.dead_of_winter.rules import setup
+    state = new_state(1, RULES.roles("standard", options))
+    setup.build(state, dict(options, content="example"))
+    for side in ("a", "b"):
+        col = state["col"][side]
+        assert (col["morale"], col["rounds"], col["bullets"]) == (4, 4, 3)
+        assert sum(z for z, b in col["gates"]) == 12 and col["gates"][0] == [2, 0]
+    assert all(spot["b"] == 1 for spot in state["loc"].values())
+
+
+def test_reading_card_text_as_your_own_colony():
+    """WC§8 examples: "in play", "on the board", "any player", "a survivor" all mean
+    your colony's: every crossroads effect for a colony-b player touches colony b only."""
+    from games.titles.dead_of_winter.rules.turns import xr_effect
+    state = clear_board(game(4, seed=2))
+    sid = put(state, "p2", "b")
+    put(state, "p1", "a")
+    before = {s: dict(state["col"][s], gates=[list(g) for g in state["col"][s]["gates"]]) for s in ("a", "b")}
+    for effect in ({"kind": "morale", "n": -1}, {"kind": "food", "n": 2}, {"kind": "bullets", "n": 1},
+                   {"kind": "helpless", "n": 1}, {"kind": "zombies", "n": 1}):
+        xr_effect(state, "p2", None, effect)
+    xr_effect(state, "p2", sid, {"kind": "wound", "n": 1})
+    assert state["col"]["a"] == before["a"]
+    b = state["col"]["b"]
+    assert (b["morale"], b["food"], b["bullets"], b["helpless"]) == (
+        before["b"]["morale"] - 1, before["b"]["food"] + 2, before["b"]["bullets"] + 1, 1)
+    assert sum(z for z, _ in b["gates"]) == sum(z for z, _ in before["b"]["gates"]) + 1
+    assert state["sv"][sid]["w"] == 1
