@@ -89,3 +89,39 @@ def test_the_log_page_replays_the_board(browser, live_server, alice, bob, size):
     page.wait_for_function(f"document.querySelector('.replay-move').dataset.seq === '{game.seq - 1}'")
     assert "Poland" in page.locator(".replay-move").inner_text()
     shot(page, f"log-page-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_audit_pages_hand_look_and_board_pages_in_words(browser, live_server, alice, bob, mod, size):
+    from games.moderation import actions
+
+    game, _secret = game_in_headline(alice, bob)
+    actions.mod_rollback(game_id=game.pk, to_seq=3, moderator=mod, reason="misclick agreed by both")
+    page = logged_in_page(browser, live_server, mod, *SIZES[size])
+    page.goto(f"{live_server.url}/moderation/games/{game.pk}/#actions")
+    form = page.locator("form[action$='/hand/']")
+    form.locator("textarea[name=reason]").fill("checking a reported headline")
+    form.locator("button[type=submit]").click()
+    hand = page.locator("#hand-result .hand-list")
+    hand.wait_for()
+    names = hand.locator("li").all_inner_texts()
+    assert names and all(re.search(r"[A-Za-z]{3}", n) and not n.strip().isdigit() for n in names), names
+    hand.scroll_into_view_if_needed()
+    shot(page, f"hand-look-{size}")
+    page.goto(f"{live_server.url}/moderation/audit/")
+    text = page.locator("main").inner_text()
+    assert "Back to just after move 3." in text and "{" not in text
+    shot(page, f"audit-log-{size}")
+    page.goto(f"{live_server.url}/moderation/games/{game.pk}/board/3/")
+    page.locator("[data-ts-board]").wait_for()
+    assert "Move 3: USSR placed 1 influence in" in page.locator("main").inner_text()
+    shot(page, f"board-page-{size}")
+    player = logged_in_page(browser, live_server, alice, *SIZES[size])
+    player.goto(f"{live_server.url}/moderation/games/{game.pk}/audit/")
+    text = player.locator("main").inner_text()
+    assert "Back to just after move 3. Move 3: USSR placed 1 influence in" in text and "{" not in text
+    shot(player, f"game-audit-{size}")
+    player.goto(f"{live_server.url}/games/{game.pk}/at/2/")
+    player.locator("[data-ts-board]").wait_for()
+    assert "Move 2: USSR placed 1 influence in Poland." in player.locator("main").inner_text()
+    shot(player, f"at-move-{size}")
