@@ -125,3 +125,25 @@ def test_audit_pages_hand_look_and_board_pages_in_words(browser, live_server, al
     player.locator("[data-ts-board]").wait_for()
     assert "Move 2: USSR placed 1 influence in Poland." in player.locator("main").inner_text()
     shot(player, f"at-move-{size}")
+
+
+def test_a_turn_mail_names_everything_and_reads_well_on_a_phone(browser, alice, bob):
+    from django.core import mail
+
+    game = place_in(start_game(alice, bob), alice, "ussr", "poland")
+    mail.outbox.clear()
+    from games import emails
+
+    bob_seat = game.seats.get(user=bob)
+    context = {"game": game, "seat": bob_seat, "url": emails.game_url(game),
+               **emails.game_facts(game, bob, emails.prompt_text(game, "us"))}
+    text = emails.plain_text("emails/turn-body.txt", context | {"user": bob, "unsubscribe_url": "u",
+                                                               "preferences_url": "p"})
+    assert "You play the US against alice." in text
+    assert f"Last move by alice: Move {game.seq}: USSR placed 1 influence in Poland." in text
+    message = emails._message("turn", bob, context)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_content(message.alternatives[0][0])
+    body = page.locator("body").inner_text()
+    assert "Twilight Struggle" in body and "USSR placed 1 influence in Poland." in body
+    shot(page, "mail-turn-phone")
