@@ -9,11 +9,12 @@ from games.rules.core.flow import Flow, Step
 from .board import (C, split, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
                     loc_free, place_of, side_of, survivors_of)
 from .data import GATES
+from .peeks import INFO_POWERS, info_ready, use_info
 from .turns import current_turn, gift_of, store, trigger
 
 DONE = Choice("done", None, "Done with actions", "done")
 ACTIVE_ABILITIES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all",
-                    "sacrifice_morale"}
+                    "sacrifice_morale"} | INFO_POWERS
 
 
 class Act(Step):
@@ -246,6 +247,8 @@ def power_ready(state, role, at, a) -> bool:
         return bool(dice(state, role))
     if kind == "free_barricade":
         return bool(barricade_spots(state, at))
+    if kind in INFO_POWERS:
+        return info_ready(state, role, at, kind)
     return True
 
 
@@ -486,6 +489,8 @@ def use_power(state, role, sid, a) -> None:
         sacrifice(state, role, sid, a.get("n", 1))
     elif a["kind"] == "free_barricade":
         build_barricade(state, at, barricade_spots(state, at)[0])
+    elif a["kind"] in INFO_POWERS:
+        use_info(state, role, sid, at, a["kind"])
 
 
 def heal_here(state, role, at) -> list[int]:

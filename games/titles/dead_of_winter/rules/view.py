@@ -47,6 +47,9 @@ def card_names(state: dict, out: dict) -> dict:
     if out["me"]:
         ids.update(out["me"]["hand"])
         ids.update(out["me"]["search"] or [])
+        for seen in out["me"].get("seen", []):
+            if seen["what"] != "next crises":
+                ids.update(seen["cards"])
     for hand in (out.get("hands") or {}).values():
         ids.update(hand)
     return {str(i): {"name": c.card[i]["name"], "symbol": c.symbol[i], "text": c.card[i]["text"]}
@@ -179,6 +182,8 @@ def private_view(state, role):
     for frame in state["stack"]:
         if frame["step"] == "act" and role in frame["srch"]:
             out["search"] = list(frame["srch"][role]["cards"])
+        if frame["step"] == "turn":
+            out["seen"] = [dict(s) for s in frame.get("seen", {}).get(role, [])]
     return out
 
 

@@ -155,3 +155,30 @@ def test_equipped_item_uses_once_per_round_and_item_passives():
     assert state["pl"]["p1"]["dice"] == [3, 5] and f"{guide}>{sid}" not in args(state, "p1", "use")
     act(state, "p1", "barricade", f"{sid}>4")
     assert state["col"]["a"]["gates"][3] == [0, 2]
+
+
+def survivor_named(state, name):
+    return next(i for i, s in enumerate(C(state).survivors) if s["name"] == name)
+
+
+def test_gray_beard_takes_a_random_card_from_a_teammate_and_sophie_peeks_privately():
+    """WC§8: "another player" is a player of your colony."""
+    state = board()
+    gray = put(state, "p1", "a", sid=survivor_named(state, "Gray Beard"))
+    sophie = put(state, "p1", "police_station", sid=survivor_named(state, "Sophie Robinson"))
+    put(state, "p3", "a"), put(state, "p2", "b")
+    state["pl"]["p3"]["hand"] = state["pl"]["p3"]["hand"][:2]
+    state["pl"]["p2"]["hand"] = state["pl"]["p2"]["hand"] + state["pl"]["p4"]["hand"]  # enemy holds more
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    mates_cards = list(state["pl"]["p3"]["hand"])
+    force_rolls(state, [1])
+    act(state, "p1", "ability", gray)
+    assert len(state["pl"]["p3"]["hand"]) == 1 and mates_cards[1] in state["pl"]["p1"]["hand"]
+    top = state["loc"]["police_station"]["deck"][-1]
+    act(state, "p1", "ability", sophie)
+    seen = RULES.view(state, "p1")["me"]["seen"]
+    assert seen[-1] == {"what": "top of police_station", "cards": [top]} and str(top) in RULES.view(state, "p1")["cards"]
+    assert RULES.view(state, "p3")["me"]["seen"] == [] and "undo" not in [
+        c.verb for c in RULES.prompt(state, "p1").choices]
