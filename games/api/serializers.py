@@ -75,12 +75,18 @@ class ActionSerializer(serializers.Serializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    title_id = StrictCharField(max_length=40)
+    title_id = serializers.ChoiceField(choices=[])  # the registered titles (see __init__): an enum in the schema
     options = OptionsField(required=False, default=dict)
     rated = StrictBooleanField(required=False, default=True)
     side = StrictCharField(required=False, allow_blank=True, default="", max_length=40)
     invite = StrictCharField(required=False, allow_blank=True, default="", max_length=150)
     time_control = TimeControlField(required=False, default=dict)
+
+    def __init__(self, *args, **kwargs):
+        from games import registry
+
+        super().__init__(*args, **kwargs)
+        self.fields["title_id"].choices = sorted(registry.titles())
 
 
 class ChoiceSerializer(serializers.Serializer):
