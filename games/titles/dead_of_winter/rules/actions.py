@@ -134,8 +134,11 @@ def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
     at, name = s["at"], card["name"]
     least = 1 if has_passive(state, sid, "any_die") else card["attack"]
     if can_spend(state, role, least):
-        out += [Choice("attack", f"{sid}>{g}", f"{name} attacks a zombie", "attack")
-                for g in zombie_spots(state, role, at)]
+        spots = zombie_spots(state, role, at)
+        out += [Choice("attack", f"{sid}>{g}", f"{name} attacks a zombie", "attack") for g in spots]
+        medicine = medicine_for_attack(state, role, sid)
+        out += [Choice("attack", f"{sid}>{g}>{medicine}", f"{name} attacks, discarding medicine to kill 3",
+                       "attack") for g in spots if medicine is not None]
     if at in state["loc"] and state["loc"][at]["deck"] and can_spend(state, role, card["search"]):
         out.append(Choice("search", sid, f"{name} searches", "search"))
     if dice(state, role):
@@ -253,15 +256,29 @@ def power_ready(state, role, at, a) -> bool:
 
 
 # -- handlers ---------------------------------------------------------------
+def medicine_for_attack(state, role, sid) -> int | None:
+    """Edward White (once per round): a medicine card from hand turns an attack into 3 kills."""
+    if ability(state, sid)["kind"] != "medicine_attack" or f"s{sid}" in state["once"]:
+        return None
+    symbols = C(state).symbol
+    return next((c for c in sorted(state["pl"][role]["hand"]) if symbols[c] == "medicine"), None)
+
+
 def do_attack(state, frame, role, arg):
     """B§7 attack on a zombie; exposure per kill unless cancelled (WC§5.4: a bite lays the survivor aside)."""
-    sid, g = split(arg)
+    sid, g, *medicine = split(arg)
     card = C(state).survivors[sid]
     spend(state, role, 1 if has_passive(state, sid, "any_die") else card["attack"])
     n = 2 if has_passive(state, sid, "kill_two") else 1
+    exposure = not has_passive(state, sid, "no_attack_exposure")
+    if medicine:
+        state["once"].append(f"s{sid}")
+        take_card(state, frame, role, medicine[0])
+        store(state, side_of(state, role))["waste"].append(medicine[0])
+        n, exposure = 3, False
     killed = remove_zombies(state, state["sv"][sid]["at"], g, n)
     log(state, "attack", survivor=sid, at=state["sv"][sid]["at"], killed=killed)
-    after_kills(state, role, sid, killed, not has_passive(state, sid, "no_attack_exposure"))
+    after_kills(state, role, sid, killed, exposure)
 
 
 def after_kills(state, role, sid, killed, exposure) -> None:

@@ -182,3 +182,20 @@ def test_gray_beard_takes_a_random_card_from_a_teammate_and_sophie_peeks_private
     assert seen[-1] == {"what": "top of police_station", "cards": [top]} and str(top) in RULES.view(state, "p1")["cards"]
     assert RULES.view(state, "p3")["me"]["seen"] == [] and "undo" not in [
         c.verb for c in RULES.prompt(state, "p1").choices]
+
+
+def test_edward_white_discards_medicine_to_kill_three_without_exposure():
+    state = board()
+    edward = put(state, "p1", "hospital", sid=survivor_named(state, "Edward White"))
+    put(state, "p2", "b")
+    state["loc"]["hospital"]["z"] = 4
+    medicine = card_of(state, "medicine")
+    state["pl"]["p1"]["hand"] = [medicine]
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [4, 4]
+    uses = state["rng"]["n"]
+    act(state, "p1", "attack", f"{edward}>0>{medicine}")
+    assert state["loc"]["hospital"]["z"] == 1 and state["rng"]["n"] == uses  # no exposure roll
+    assert medicine in state["col"]["a"]["waste"]
