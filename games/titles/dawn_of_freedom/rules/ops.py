@@ -20,13 +20,26 @@ CHECK = {s: Choice("check", s, NAME[s], "spaces") for s in range(1, SLOTS)}
 CHECK_BONUS = {s: Choice("check_bonus", s, f"{NAME[s]} (with the country bonus)", "spaces")
                for s in range(1, SLOTS)}
 MODES = {m: Choice("mode", m, label, "ops") for m, label in
-         (("place", "Place support"), ("check", "Support checks"))}
+         (("place", "Place support"), ("check", "Support checks"),
+          ("tst", "Tiananmen Square attempt"))}
 STOP = Choice("done", None, "No more support checks (6.4)", "done")
 
 # Effects that forbid placing or checking somewhere: (kind, effect keys, hook),
 # hook(state, role, space) -> True forbids. Consulted only while one of its
 # effects is in play.
 FORBIDS: list = []
+# Effects that change a support check (6.2.4) while one of their keys is in
+# play: (effect keys, hook(state, role, space, mod) -> mod), before the roll
+# is compared (The Wall, Tear Gas) ...
+CHECK_MODIFIERS: list = []
+# ... and (effect keys, hook(state, role, space, excess)) once it is resolved
+# (Helsinki Final Act, Eco-Glasnost).
+AFTER_CHECK: list = []
+
+
+def _live(state: dict, hooks: list) -> list:
+    effects = state["effects"]
+    return [hook for keys, hook in hooks if any(k in effects for k in keys)] if effects else []
 
 
 def forbidden(state: dict, role: str, space: int, kind: str) -> bool:
@@ -65,6 +78,8 @@ class OpsMode(Step):
         log(state, "ops", role=role, card=frame["card"], ops=frame["ops"], mode=action.arg)
         if action.arg == "place":
             Flow.push(state, "place", reach=reach(state, role), **data)
+        elif action.arg == "tst":  # events that let a card be used for any operation
+            tst_attempt(state, role, frame["card"])
         else:
             Flow.push(state, "check", left=2, only=None, **data)
 
@@ -138,19 +153,22 @@ class Place(Step):
 
 
 # -- support checks (6.2) --------------------------------------------------
-def check_targets(state: dict, role: str, only=None) -> list[int]:
-    """6.2.3: spaces holding opponent SPs (anywhere; own presence not needed)."""
+def check_targets(state: dict, role: str, only=None, within=None) -> list[int]:
+    """6.2.3: spaces holding opponent SPs (anywhere; own presence not needed);
+    an event may narrow them to a country (``only``) or to listed spaces."""
     opp = state["sp"][OTHER[role]]
     out = [s for s in range(1, SLOTS) if opp[s]]
     if only is not None:
         out = [s for s in out if COUNTRY[s] == only]
+    if within is not None:
+        out = [s for s in out if s in within]
     if FORBIDS:
         out = [s for s in out if not forbidden(state, role, s, "check")]
     return out
 
 
 def check_keys(state: dict, frame: dict) -> tuple[list, tuple]:
-    targets = check_targets(state, frame["role"], frame["only"])
+    targets = check_targets(state, frame["role"], frame["only"], frame.get("within"))
     extra = (STOP,)
     bonus = [s for s in targets for c, _ in frame["bonus"] if COUNTRY[s] == c]
     if bonus and frame["left"] == 2:  # 11.1: announced before the first roll
@@ -181,7 +199,9 @@ class Check(Step):
             frame["bonus"] = []  # not announced: no bonus (11.1)
         frame["left"] -= 1
         support_check(state, role, action.arg, ops)
-        if not frame["left"] or not check_targets(state, role, frame["only"]):
+        if state["result"] is not None:  # an effect's VP ended the game
+            return
+        if not frame["left"] or not check_targets(state, role, frame["only"], frame.get("within")):
             Flow.pop(state)
 
 
@@ -190,6 +210,8 @@ def support_check(state: dict, role: str, space: int, ops: int) -> int:
     excess removes opponent SPs, then adds own. Returns the excess."""
     die = rng.roll(state)
     mod = adjacent_control(state, role, space)
+    for hook in _live(state, CHECK_MODIFIERS):
+        mod = hook(state, role, space, mod)
     excess = die + ops + mod - 2 * STABILITY[space]
     removed = added = 0
     if excess > 0:
@@ -197,6 +219,8 @@ def support_check(state: dict, role: str, space: int, ops: int) -> int:
         added = add_sp(state, role, space, excess - removed)
     log(state, "support_check", role=role, space=space, roll=die, ops=ops, mod=mod,
         removed=removed, added=added)
+    for hook in _live(state, AFTER_CHECK):
+        hook(state, role, space, excess)
     return excess
 
 
@@ -250,4 +274,5 @@ STEPS = (OpsMode(), Place(), Check())
 MODE_POSSIBLE = {
     "place": lambda state, frame: any(state["sp"][frame["role"]]),
     "check": lambda state, frame: bool(check_targets(state, frame["role"])),
+    "tst": lambda state, frame: frame["card"] is not None and tst_allowed(state, frame["role"]),
 }

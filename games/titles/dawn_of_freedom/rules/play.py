@@ -28,8 +28,15 @@ ORDER = (Choice("order", "event_first", "Event first", "order"),
 
 # hook(state, role) -> True when it replaced ``role``'s action round (e.g. General Strike)
 ROUND_START_HOOKS: list = []
-# hook(state, role) once ``role``'s action round is over
+# hook(state, role) once ``role``'s action round is over; a hook may push a
+# decision (Stasi), which is answered before the next round starts
 ROUND_END_HOOKS: list = []
+# (effect keys, hook(state, role, codes) -> codes): narrow the cards (choice
+# codes, see CHOICES) a player may play while one of the effects is in play (Stasi)
+PLAY_FILTERS: list = []
+# hook(state, role, card, use) whenever a card is played from hand (Common
+# European Home: the opponent scores when it is used alone for operations)
+PLAY_HOOKS: list = []
 
 
 def rounds_for(state: dict, role: str) -> int:
@@ -50,7 +57,7 @@ class Rounds(Step):
             for hook in ROUND_END_HOOKS:
                 hook(state, last)
             check_capture(state)
-            if state["result"] is not None:
+            if state["result"] is not None or state["stack"][-1] is not frame:
                 return
         n, role = frame["n"], frame["next"]
         most = max(rounds_for(state, r) for r in ("communist", "democrat"))
@@ -110,6 +117,10 @@ def card_codes(state: dict, role: str) -> list[int]:
             out.append(code + QUIET)
         if both and event:
             out.append(code + BOTH)
+    if PLAY_FILTERS and state["effects"]:
+        for keys, hook in PLAY_FILTERS:
+            if any(k in state["effects"] for k in keys):
+                out = hook(state, role, out)
     return out
 
 
@@ -132,6 +143,10 @@ class Action(Step):
 def play_card(state: dict, role: str, card: int, use: str) -> None:
     """Play ``card`` (already on the table) for ``use``."""
     log(state, "play", role=role, card=card, use=use)
+    for hook in PLAY_HOOKS:
+        hook(state, role, card, use)
+    if state["result"] is not None:
+        return
     if use == "event":
         play_event(state, card, role)
     elif use == "tst":

@@ -122,6 +122,18 @@ TEMPLATES = {
     "tyrant_no_refuge": "The Ceausescus have nowhere to flee.",
     "tyrant_captured": "The Ceausescus are captured in {space}.",
     "tyrant_escaped": "The Ceausescus were never captured.",
+    "sp_added": "{role} adds {n} SP in {space}.",
+    "no_effect": "The event of {card} happens without effect.",
+    "strike_roll": "General Strike: {role} discards {card} and rolls {roll} + {ops} ops; "
+                   "the strike ends: {ended}.",
+    "extra_round": "{role} takes the extra action round: {taken}.",
+    "stasi_named": "Stasi: {role} names {card} for the next action round.",
+    "take_from_discard": "{role} takes {card} from the discard pile.",
+    "roundtable_transfer": "Roundtable Talks: {role} takes {n} of the opponent's "
+                           "power-struggle cards.",
+    "card_given": "{role} gives {card} to the opponent.",
+    "event_roll": "{card}: {role} rolls {roll} against {against}; success: {success}.",
+    "paired": "{role} uses {card} for operations, without its event.",
 }
 
 

@@ -203,10 +203,16 @@ def test_7_3_3_perestroika_and_prudence_communist_plays_consumerism_for_four():
     prudence_on_democrat(state)
     assert ops_value(state, COM, CONSUMERISM) == 4
     assert ops_value(state, DEM, CONSUMERISM) == 2  # the Democrat's check with the card
+    put(state, leipzig=(2, 0))
     action_round(state, COM, [CONSUMERISM])
     do(state, COM, "ops", CONSUMERISM)
-    assert kinds(state, "event_not_implemented")[0]["card"] == CONSUMERISM
+    do(state, COM, "order", "ops_first")
     assert state["stack"][-1]["ops"] == 4
+    do(state, COM, "mode", "place")
+    for _ in range(4):
+        do(state, COM, "place", ID["berlin"])
+    do(state, DEM, "space", ID["leipzig"])  # the event: 1 Communist SP off a worker space
+    assert state["stack"][-1]["step"] == "check" and state["stack"][-1]["ops"] == 2
 
 
 def test_7_3_2_ops_never_below_one():

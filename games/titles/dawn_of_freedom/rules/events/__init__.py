@@ -2,7 +2,8 @@
 
 ``REGISTRY`` maps a card number to its event function ``fn(state, ctx)`` with
 ``ctx = {"card": n, "role": side carrying it out, "player": side who played
-it}``. A card absent from it has no event yet: it is never offered as an
+it, "from": "play" (played from hand) or where another event took it from
+("discard", "hand")}``. A card absent from it has no event yet: it is never offered as an
 event, and when it is the opponent's card played for operations the log says
 ``event_not_implemented`` (never a silent "no effect").
 
@@ -76,8 +77,9 @@ def push_dispose(state: dict, card: int) -> int:
     return len(state["stack"]) - 1
 
 
-def push_event(state: dict, card: int, owner: str, player: str, at: int | None) -> None:
-    Flow.push(state, "event", card=card, role=owner, player=player, at=at)
+def push_event(state: dict, card: int, owner: str, player: str, at: int | None,
+               source: str = "play") -> None:
+    Flow.push(state, "event", card=card, role=owner, player=player, at=at, source=source)
 
 
 def play_event(state: dict, card: int, player: str) -> None:
@@ -107,7 +109,8 @@ class EventStep(Step):
         if card not in state["events_done"]:
             state["events_done"].append(card)
         log(state, "event", card=card, role=owner, player=frame["player"])
-        REGISTRY[card](state, {"card": card, "role": owner, "player": frame["player"]})
+        REGISTRY[card](state, {"card": card, "role": owner, "player": frame["player"],
+                               "from": frame.get("source", "play")})
 
 
 class DisposeStep(Step):
@@ -124,18 +127,26 @@ class DisposeStep(Step):
 from . import steps as _steps  # noqa: E402  (needs the names above)
 from . import scoring_cards as _scoring_cards  # noqa: E402,F401
 from . import romania as _romania  # noqa: E402
+from . import early_year as _early_year  # noqa: E402,F401
+from . import early_year_steps as _early_year_steps  # noqa: E402
 
-STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _romania.STEPS
+STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _romania.STEPS + _early_year_steps.STEPS
 
 
-def coverage_table() -> str:
-    """The README's card table, generated from REGISTRY."""
+def coverage_table(tests: dict | None = None) -> str:
+    """The README's card table, generated from REGISTRY; ``tests`` (card -> test
+    names, found by the test suite: ``tests/card_tests.py``) names the test
+    that proves each card."""
     from ..data import CARDS
-    lines = ["| # | card | period | ops | side | event |", "|---|---|---|---|---|---|"]
+    tests = tests or {}
+    lines = ["| # | card | period | ops | side | event | proven by |",
+             "|---|---|---|---|---|---|---|"]
     for n, card in sorted(CARDS.items()):
         status = "implemented" if n in REGISTRY else "not implemented yet"
         ops = "-" if card["scoring"] else str(card["ops"])
-        lines.append(f"| {n} | {card['name']} | {card['period']} | {ops} | {card['side']} | {status} |")
+        proof = ", ".join(f"`{t}`" for t in tests[n][:2]) if tests.get(n) else "-"
+        lines.append(f"| {n} | {card['name']} | {card['period']} | {ops} | {card['side']} "
+                     f"| {status} | {proof} |")
     done = sum(1 for n in CARDS if n in REGISTRY)
     lines.append("")
     lines.append(f"{done} of {len(CARDS)} card events implemented.")
