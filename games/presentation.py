@@ -3,8 +3,11 @@
 Every title app has ``presentation.py`` exposing ``PRESENTATION``, an instance
 of a `Presentation` subclass; the registry pairs it with the title's RULES.
 The site never names a title: it asks the presentation for the board
-template, a sentence per log line and per move, and labels and help text for
-roles and options. The conformance suite (tests/test_presentation.py) checks
+template, a sentence per log line ("" for a line with nothing to tell, which
+pages leave out) and per move (`describe`, secret arguments hidden with
+``hide_arg``), a finished game's result (`result_text`), a hidden hand's
+items (`hand_text`, for the moderators' audited look), and labels and help
+text for roles and options. The conformance suite (tests/test_presentation.py) checks
 every registered title against this contract.
 
 A title without its own presentation gets this generic one, which still
@@ -120,7 +123,7 @@ class Presentation:
 
     def describe(self, move, *, hide_arg: bool = False) -> str:
         """``move`` (a Move or anything with seq, role, verb, arg, log) in words:
-        "Move 141: US placed influence in Panama." ``hide_arg`` for a viewer
+        "Move 141: US placed 1 influence in Panama." ``hide_arg`` for a viewer
         who may not know a secret choice's argument."""
         return _("Move %(n)s: %(text)s") % {"n": move.seq, "text": self.move_text(move, hide_arg=hide_arg)}
 
