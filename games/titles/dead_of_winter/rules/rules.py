@@ -1,12 +1,13 @@
 """Dead of Winter: Warring Colonies: the `RULES` object (see ../README.md)."""
 from __future__ import annotations
 
-from games.rules.core import Action
+from games.rules.core import Action, Result
 from games.rules.core.base import FlowRules
-from games.rules.core.flow import Flow, new_state
+from games.rules.core.flow import Flow, finish, new_state
 
 from . import actions, colony, setup, turns, view
-from .data import CONTENT_IDS, CONTENTS, PLAYER_COUNTS
+from .board import log, wolf_out
+from .data import CONTENT_IDS, CONTENTS, OTHER, PLAYER_COUNTS
 
 
 def _objective_ids() -> list[str]:
@@ -66,6 +67,22 @@ class DeadOfWinterRules(FlowRules):
         frame = state["stack"][-1]
         verb, arg = self.flow.step_of(frame).default(state, frame, role)
         return Action(verb, arg)
+
+    def resign(self, state, role, reason) -> None:
+        """Core hook for ``.resign``/``.timeout``. A colony player concedes for the
+        colony: the other colony's players win. The Lone Wolf leaves the game
+        (WC§13, as at 0 morale) and play goes on: any input it owes right now is
+        its default."""
+        side = state["pl"][role]["side"]
+        if side != "w":
+            finish(state, Result([r for r in state["roles"] if state["pl"][r]["side"] == OTHER[side]],
+                                 reason, None))
+            return
+        while role in state["active"] and state["result"] is None:
+            self.flow.apply(state, role, self.default_action(state, role))
+        if state["result"] is None and not state["den"]["out"]:
+            log(state, "wolf_leaves", role=role, reason=reason)
+            wolf_out(state)
 
 
 RULES = DeadOfWinterRules()

@@ -142,6 +142,10 @@ class SetupDone(Step):
         draft = state.pop("draft_result")
         for role in state["roles"]:
             side = state["pl"][role]["side"]
+            if side == "w" and state["den"]["out"]:  # the Lone Wolf left during the draft
+                state["gone"] += draft["kept"][role]
+                state["sdeck"] += [s for s in draft["offer"][role] if s not in draft["kept"][role]]
+                continue
             for sid in draft["kept"][role]:
                 state["sv"][sid] = {"o": role, "at": "den" if side == "w" else side,
                                     "w": 0, "f": 0, "eq": [], "bit": False}

@@ -199,3 +199,25 @@ def test_edward_white_discards_medicine_to_kill_three_without_exposure():
     act(state, "p1", "attack", f"{edward}>0>{medicine}")
     assert state["loc"]["hospital"]["z"] == 1 and state["rng"]["n"] == uses  # no exposure roll
     assert medicine in state["col"]["a"]["waste"]
+
+
+def test_resigning_a_colony_player_concedes_for_the_colony():
+    from games.rules.core.pseudo import apply_move
+    from games.rules.core.testing import new_game
+    state = new_game(RULES, 1, options={"players": 6})
+    apply_move(RULES, state, None, ".resign", {"role": "p3"})
+    assert state["result"]["winners"] == ["p2", "p4", "p6"] and state["result"]["reason"] == "resignation"
+
+
+def test_the_lone_wolf_leaving_lets_the_game_go_on():
+    from games.rules.core.pseudo import apply_move
+    from games.rules.core.testing import new_game
+    from games.titles.dead_of_winter.tests.helpers import defaults_until
+    for when in ("draft", "swap"):
+        state = new_game(RULES, 2, options={"players": 5})
+        if when == "swap":
+            defaults_until(state, "swap")
+        apply_move(RULES, state, None, ".timeout", {"role": "p5"})
+        assert state["result"] is None and state["den"]["out"] and "p5" not in state["active"]
+        defaults_until(state)
+        assert state["result"] is not None and "p5" not in state["result"]["winners"]
