@@ -50,7 +50,7 @@
       var choosing = +(hint.dataset.choosing || 0);
       var text = JSON.parse(hint.dataset.text || "{}");  // translated by the server (ts_board.JS_TEXT)
       hint.textContent = (text.not_a_choice || "%(name)s").replace("%(name)s", country.dataset.name) + " " +
-        (choosing ? text.choose_highlighted : text.use_choices);
+        ((choosing ? text.choose_highlighted : text.use_choices) || "");
     }
   });
   document.addEventListener("keydown", function (event) {
