@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.rules.core import rng
 
-from .data import CONTENTS, GATES, OTHER
+from .data import CONTENTS, GATES
 
 WOUND, FROST, BITE = "wound", "frostbite", "bitten"
 
@@ -29,10 +29,6 @@ def split(arg: str) -> list[int]:
 
 def place_of(at: str) -> str:
     return at[0] if "@" in at else at
-
-
-def gate_of(at: str) -> int | None:
-    return int(at[2:]) if "@" in at else None
 
 
 def side_of(state: dict, role: str) -> str:
@@ -345,7 +341,3 @@ def colony_occupants(state: dict, side: str) -> int:
     """Own survivors inside plus helpless (WC§6.1: enemies at entrances don't count)."""
     inside = sum(1 for s in state["sv"] if s is not None and s["at"] == side)
     return inside + state["col"][side]["helpless"]
-
-
-def enemies_of(side: str) -> tuple:
-    return (OTHER[side], "w") if side in OTHER else ("a", "b")
