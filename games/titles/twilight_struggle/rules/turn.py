@@ -7,9 +7,9 @@ from games.rules.core.flow import Flow, Step, finish
 from .board import (add_influence, add_vp, edition, improve_defcon, log, log_place, new_round,
                     original)
 from .cards import add_era, deal, end_turn_effects, event_owner, printed_ops
-from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OPS, OTHER, SCORING,
+from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OTHER, SCORING,
                    SETUPS, SLOTS)
-from .events import REGISTRY, headline_allowed, implemented, push_dispose, push_event
+from .events import REGISTRY, headline_allowed, push_dispose, push_event
 from .ops import among, has_ability, require
 from .play import HEADLINE_HOOKS, PLAY_HOOKS
 from .scoring import final_scoring
@@ -198,10 +198,9 @@ def headline_cards(state: dict, role: str) -> list[int]:
     text), never a Missile Envy owed for operations; ``None`` ("no headline")
     only when no card in hand can be headlined at all."""
     owed = owed_for_ops(state, role) if state["effects"] else ()
-    return [c for c in state["hands"][role] if c in REGISTRY and REGISTRY[c].headline
-            and c not in owed] if not original(state) else \
-        [c for c in state["hands"][role] if implemented(c) and c not in owed
-         and headline_allowed(state, c)]
+    orig = original(state)
+    return [c for c in state["hands"][role] if c in REGISTRY and c not in owed
+            and (REGISTRY[c].headline or (orig and headline_allowed(state, c)))]
 
 
 def owed_for_ops(state: dict, role: str) -> list[int]:

@@ -25,7 +25,7 @@ from games.rules.core.flow import Flow, Step
 from ..board import add_influence, add_milops, log, log_place
 from ..cards import situation_ops
 from ..data import CARD_NAME, CARDS, NAME
-from ..ops import among, coup_choices, require, start_ops
+from ..ops import coup_choices, require, start_ops
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, 86)}
 REMOVE = {c: Choice("remove", c, NAME[c], "countries") for c in range(1, 86)}
