@@ -14,6 +14,14 @@ a saturated machine rather than the cost of a move.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hotline_bench \\
         .venv/bin/python bench/load.py --title twilight_struggle [--clients 32] [--duration 40] [--think 1]
 
+``--nodes 2`` runs the multi-machine layout of docs/deploy.md on this one:
+two gunicorn nodes on two ports (clients alternate between them), and per
+node a Celery worker and a beat process, all started at once and sharing
+PostgreSQL and Redis. ``--overdue`` seats are already past their deadline
+and every node fires the timeout sweep at the start (two beats firing
+together, which the beat lease prevents but the sweep must survive anyway);
+the report checks that each of those games timed out exactly once.
+
 The database is reset (and created if missing). The title defaults to the
 tests' example game ("duel", registered for the benchmark only via
 HOTLINE_EXTRA_TITLES).
@@ -27,6 +35,7 @@ import os
 import random
 import runpy
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -38,7 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scratch_db import ensure_database  # noqa: E402
-PORT = 8765
+PORT = 8765  # the first node's port unless busy (another benchmark): then free ones are picked
+PROXY = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front of the nodes adds
 POLL = 5.0  # seconds a client waits when none of its games needs it (as the game page polls)
 
 
@@ -48,7 +58,10 @@ def parse_args():
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--games-per-pair", type=int, default=4)
     parser.add_argument("--title", default="duel")
-    parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (default: config)")
+    parser.add_argument("--nodes", type=int, default=1, help="gunicorn nodes, each with a Celery worker and beat")
+    parser.add_argument("--overdue", type=int, default=20, help="games already overdue (with --nodes 2 or more)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="gunicorn processes per node (default: config, divided among the nodes)")
     parser.add_argument("--threads", type=int, default=None, help="threads per process (default: config)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean pause (seconds, exponential) before each move, like a quick player; "
@@ -64,6 +77,7 @@ def environment() -> dict:
     ensure_database(env["DATABASE_URL"])
     env.setdefault("HOTLINE_EXTRA_TITLES", "tests.example_game")
     env.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
+    env.setdefault("CACHE_URL", "redis://127.0.0.1:6379/14")
     env.setdefault("HOTLINE_PRODUCTION", "1")
     env.setdefault("HOTLINE_SSL_REDIRECT", "0")  # plain http on the loopback, no TLS proxy
     env.setdefault("HOTLINE_SERVER_TIMING", "1")  # the app/db split below
@@ -109,35 +123,107 @@ def create_games(args) -> list[tuple[str, list[int]]]:
     return [(tokens[u.pk], games[u.pk]) for u in users]
 
 
-def start_server(env: dict, args) -> subprocess.Popen:
+def free_ports(count: int) -> list[int]:
+    ports = []
+    for candidate in [PORT + n for n in range(count)] + [0] * count:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+            if s.getsockname()[1] not in ports:
+                ports.append(s.getsockname()[1])
+        if len(ports) == count:
+            return ports
+    sys.exit("no free ports")
+
+
+def start_server(env: dict, args, port: int) -> subprocess.Popen:
     cmd = [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "config/gunicorn.conf.py"), "config.wsgi",
-           "-b", f"127.0.0.1:{PORT}"]
-    cmd += ["-w", str(args.workers)] if args.workers else []
+           "-b", f"127.0.0.1:{port}", "-w", str(node_workers(args))]
     cmd += ["--threads", str(args.threads)] if args.threads else []
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    for _ in range(100):
+    for _ in range(300):
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
-            conn.request("GET", "/games/healthz/")
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/games/healthz/", headers=PROXY)
             if conn.getresponse().status == 200:
                 return server
         except OSError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     os.killpg(server.pid, signal.SIGTERM)
     sys.exit("gunicorn did not start")
 
 
+def node_workers(args) -> int:
+    if args.workers:
+        return args.workers
+    return max(1, runpy.run_path(str(ROOT / "config/gunicorn.conf.py"))["workers"] // args.nodes)
+
+
+def start_celery(env: dict, node: int) -> list[subprocess.Popen]:
+    """One worker and one beat per node (beat's schedule file is per machine)."""
+    celery = str(ROOT / ".venv/bin/celery")
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+    return [subprocess.Popen([celery, "-A", "config", "worker", "--pool=threads", "--concurrency=2",
+                              "-n", f"bench{node}@%h", "--without-mingle", "--without-gossip"],
+                             cwd=ROOT, env=env, **quiet),
+            subprocess.Popen([celery, "-A", "config", "beat", "-s", f"/tmp/hotline-bench-beat-{node}"],
+                             cwd=ROOT, env=env, **quiet)]
+
+
+def make_overdue(args) -> list[int]:
+    """Games whose second player's deadline has passed (per-move clock of one day)."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from games import services
+    from games.models import Seat
+
+    a, b = (get_user_model().objects.create_user(f"late{i}", f"late{i}@example.com", "x") for i in (1, 2))
+    games = []
+    for _ in range(args.overdue):
+        game = services.game_create(user=a, title_id=args.title, time_control={"kind": "per_move", "days": 1})
+        games.append(services.seat_join(game_id=game.pk, user=b).pk)
+    Seat.objects.filter(game_id__in=games, awaiting=True).update(deadline_at=timezone.now() - timedelta(seconds=5))
+    return games
+
+
+def fire_sweeps(nodes: int) -> None:
+    """Every node's beat fires the timeout sweep at the same moment."""
+    from config.celery import app
+
+    for _ in range(nodes):
+        app.send_task("games.tasks.time_out_overdue")
+
+
+def timeouts_report(games: list[int], wait: float = 60) -> None:
+    from games.models import Game, Move
+
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and Game.objects.filter(pk__in=games).exclude(status="finished").exists():
+        time.sleep(0.5)
+    per_game = [Move.objects.filter(game_id=g, verb=".timeout").count() for g in games]
+    once = all(n == 1 for n in per_game)
+    print(f"overdue games: {len(games)}  timed out: {sum(1 for n in per_game if n)}  "
+          f"{'OK (each exactly once)' if once else f'MISMATCH {per_game}'}")
+
+
 class Client(threading.Thread):
-    def __init__(self, token: str, games: list[int], stop_at: float, seed: int, think: float = 0.0):
+    def __init__(self, token: str, games: list[int], stop_at: float, seed: int, think: float = 0.0, port=PORT):
         super().__init__(daemon=True)
         self.think = think
-        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", **PROXY}
         self.games, self.stop_at, self.random = games, stop_at, random.Random(seed)
         self.latencies: list[float] = []
         self.timings: list[dict] = []  # the parts spent in Django and in SQL (Server-Timing)
         self.last_timing = {}
         self.accepted, self.errors, self.finished = 0, [], 0
-        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def call(self, method: str, path: str, body=None):
         for attempt in range(2):
@@ -247,26 +333,39 @@ def main():
     args = parse_args()
     env = environment()
     players = prepare_database(env, args)
-    server = start_server(env, args)
+    overdue = make_overdue(args) if args.nodes > 1 and args.overdue else []
+    ports = free_ports(args.nodes)
+    servers = [start_server(env, args, port) for port in ports]
+    helpers = [p for node in range(args.nodes) for p in start_celery(env, node)] if args.nodes > 1 else []
     conf = runpy.run_path(str(ROOT / "config/gunicorn.conf.py"))
-    print(f"gunicorn: {args.workers or conf['workers']} processes x {args.threads or conf['threads']} threads")
+    print(f"gunicorn: {args.nodes} node(s) x {node_workers(args)} processes x {args.threads or conf['threads']} "
+          f"threads" + (f"; {args.nodes} Celery workers and {args.nodes} beats" if helpers else ""))
     try:
+        if overdue:
+            fire_sweeps(args.nodes)
         stop_at = time.monotonic() + args.duration
-        clients = [Client(token, games, stop_at, i, args.think) for i, (token, games) in enumerate(players)]
+        clients = [Client(token, games, stop_at, i, args.think, ports[i % args.nodes])
+                   for i, (token, games) in enumerate(players)]
         machine = machine_cpu()
-        started, client_cpu, server_cpu = time.monotonic(), cpu_seconds(os.getpid()), tree_cpu(server.pid)
+        started, client_cpu = time.monotonic(), cpu_seconds(os.getpid())
+        server_cpu = sum(tree_cpu(s.pid) for s in servers)
         for c in clients:
             c.start()
         for c in clients:
             c.join()
         elapsed = time.monotonic() - started
-        client_cpu, server_cpu = cpu_seconds(os.getpid()) - client_cpu, tree_cpu(server.pid) - server_cpu
+        client_cpu = cpu_seconds(os.getpid()) - client_cpu
+        server_cpu = sum(tree_cpu(s.pid) for s in servers) - server_cpu
         machine = {k: v - machine[k] for k, v in machine_cpu().items()}
         print(f"CPU seconds during the run: load clients {client_cpu:.1f}, gunicorn {server_cpu:.1f}, "
               f"whole machine busy {machine['busy']:.1f} idle {machine['idle']:.1f} stolen {machine['steal']:.1f}")
+        if overdue:
+            timeouts_report(overdue)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(10)
+        for process in servers + helpers:
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in servers + helpers:
+            process.wait(15)
     report(clients, elapsed, count_player_moves())
 
 

@@ -98,6 +98,9 @@ DATABASES = {"default": dj_database_url.parse(
     os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
     conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
 )}
+# Behind PgBouncer in transaction mode (docs/deploy.md): a server-side cursor
+# would outlive the transaction whose server connection it lives on.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_flag("DB_TRANSACTION_POOLING")
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -161,6 +164,12 @@ if os.environ.get("EMAIL_HOST"):
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
+elif os.environ.get("ANYMAIL_ESP"):
+    # A mail provider's HTTP API through django-anymail: ANYMAIL_ESP=postmark (mailgun,
+    # amazon_ses, sendgrid, ...) and its settings as ANYMAIL_<NAME>, e.g. ANYMAIL_POSTMARK_SERVER_TOKEN.
+    EMAIL_BACKEND = f"anymail.backends.{os.environ['ANYMAIL_ESP']}.EmailBackend"
+    ANYMAIL = {name[len("ANYMAIL_"):]: value for name, value in os.environ.items()
+               if name.startswith("ANYMAIL_") and name != "ANYMAIL_ESP"}
 elif os.environ.get("HOTLINE_EMAIL_CONSOLE"):
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 else:
