@@ -43,9 +43,16 @@ def _live(state: dict, hooks: list) -> list:
 
 
 def forbidden(state: dict, role: str, space: int, kind: str) -> bool:
+    return any(hook(state, role, space) for hook in forbids_live(state, kind))
+
+
+def forbids_live(state: dict, kind: str) -> list:
+    """The FORBIDS hooks of ``kind`` whose effect is in play now (looked up
+    once per prompt, not per space)."""
     live = state["effects"]
-    return any(hook(state, role, space) for k, keys, hook in FORBIDS
-               if k == kind and any(key in live for key in keys))
+    if not FORBIDS or not live:
+        return []
+    return [hook for k, keys, hook in FORBIDS if k == kind and any(key in live for key in keys)]
 
 
 def start_ops(state: dict, role: str, card: int | None, ops: int, bonus: list,
@@ -116,7 +123,7 @@ def place_choices(state: dict, frame: dict) -> list[int]:
     role = frame["role"]
     other = OTHER[role]
     left = frame["ops"] - frame["spent"]
-    hooks = FORBIDS and any(k == "place" for k, _, _ in FORBIDS)
+    hooks = forbids_live(state, "place")
     if left >= 2 and not frame["bonus"] and not hooks:
         return frame["reach"]
     opp, own, stab = state["sp"][other], state["sp"][role], STABILITY
@@ -127,7 +134,7 @@ def place_choices(state: dict, frame: dict) -> list[int]:
     out = []
     for s in frame["reach"]:
         cost = 2 if opp[s] and opp[s] - own[s] >= stab[s] else 1
-        if cost <= available(frame, s) and not (hooks and forbidden(state, role, s, "place")):
+        if cost <= available(frame, s) and not any(h(state, role, s) for h in hooks):
             out.append(s)
     return out
 
@@ -162,8 +169,8 @@ def check_targets(state: dict, role: str, only=None, within=None) -> list[int]:
         out = [s for s in out if COUNTRY[s] == only]
     if within is not None:
         out = [s for s in out if s in within]
-    if FORBIDS:
-        out = [s for s in out if not forbidden(state, role, s, "check")]
+    for hook in forbids_live(state, "check"):
+        out = [s for s in out if not hook(state, role, s)]
     return out
 
 
