@@ -481,6 +481,8 @@ class WolfPick(Step):
             return
         log(state, "wolf_flees", at=frame["at"])
         for sid in [s for s in at_place(state, frame["at"]) if state["sv"][s]["o"] == role]:
+            if state["sv"][sid] is None:  # the Lone Wolf left the game (0 morale) during the flight
+                break
             full = occupancy(state, "den") >= C(state).den_capacity
             state["sv"][sid]["at"] = (first_open_location(state) or "den") if full else "den"
             if expose(state, sid, defer_bite=True) == "bitten":

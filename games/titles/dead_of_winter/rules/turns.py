@@ -103,7 +103,7 @@ def start_turn(state: dict, frame: dict) -> None:
                                 "role": role, "hits": []})
             undo.checkpoint(state)
         for sid in survivors_of(state, role):
-            if state["sv"][sid]["f"]:
+            if state["sv"][sid] is not None and state["sv"][sid]["f"]:  # a death may end the Lone Wolf
                 wound(state, sid, 1, "frostbite")
     wolf = state["wolf"]
     if wolf in frame["roles"] and state["den"]["mdeck"] and state["den"]["missions"]:

@@ -41,6 +41,42 @@ def test_a_thousand_random_games_finish():
             assert RULES.result(game.state) is not None
 
 
+def steady_play(seed: int, players: int, objective: str = "killing_blow") -> dict:
+    """Random players that mostly stay home and prefer useful actions, so games
+    last longer (frostbite, the Lone Wolf leaving, later rounds)."""
+    state = new_game(RULES, seed, options={"players": players, "objective": objective})
+    picker = {"rng": rng.new(seed)}
+    for _ in range(5000):
+        if state["result"] is not None:
+            return state
+        role = pick(picker, state["active"])
+        choices = [c for c in RULES.prompt(state, role).choices if c.verb != "undo"]
+        passes = [c for c in choices if c.verb == "pass"]
+        useful = [c for c in choices if c.verb in ("crisis", "play", "attack", "barricade", "food")]
+        if passes and rng.randint(picker, 1, 4) > 1:
+            choices = passes
+        elif useful and rng.randint(picker, 1, 3) > 1:
+            choices = useful
+        RULES.apply(state, role, pick(picker, choices).action)
+        take_log(state)
+    raise AssertionError(f"seed {seed}: no result")
+
+
+@pytest.mark.parametrize("players", (5, 8, 11))
+def test_longer_games_finish(players):
+    for seed in range(6):
+        assert steady_play(seed, players)["round"] >= 1
+        assert steady_play(seed, players, "divide_and_conquer")["result"] is not None
+
+
+@pytest.mark.slow
+def test_many_longer_games_finish():
+    for players in range(4, 12):
+        for seed in range(40):
+            for objective in ("killing_blow", "divide_and_conquer"):
+                assert steady_play(5000 + seed, players, objective)["result"] is not None
+
+
 @pytest.mark.parametrize("players", COUNTS)
 def test_cards_are_conserved_after_every_action(players):
     for seed in range(3):

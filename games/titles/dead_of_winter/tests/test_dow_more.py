@@ -221,3 +221,18 @@ def test_the_lone_wolf_leaving_lets_the_game_go_on():
         assert state["result"] is None and state["den"]["out"] and "p5" not in state["active"]
         defaults_until(state)
         assert state["result"] is not None and "p5" not in state["result"]["winners"]
+
+
+def test_frostbite_at_the_start_of_the_turn_can_end_the_lone_wolf():
+    """B§6 step 2 + WC§13: a death at 1 morale puts the Lone Wolf out mid-loop."""
+    state = clear_board(game(5, seed=2))
+    wolf = state["wolf"]
+    first = put(state, wolf, "den", w=2, f=1)
+    put(state, wolf, "den", w=2, f=1)
+    state["den"]["morale"] = 1
+    state["xdeck"] = []
+    state["stack"] = [{"step": "round", "ph": 2}, {"step": "turn", "roles": [wolf], "ph": 0, "xr": [],
+                                                    "must": {}, "asked": [], "safe": []}]
+    RULES.flow.settle(state)
+    assert state["sv"][first] is None and state["den"]["out"]
+    assert not [s for s in state["sv"] if s and s["o"] == wolf]
