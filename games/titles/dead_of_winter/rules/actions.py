@@ -48,7 +48,8 @@ class Act(Step):
 
     def default(self, state, frame, role):
         if role in frame["srch"]:
-            return ("keep", frame["srch"][role]["cards"][0])
+            search = frame["srch"][role]
+            return ("stop", None) if search["kept"] else ("keep", search["cards"][0])
         gift = gift_of(state, role)
         if gift is not None:
             choice = must_prompt(state, role, gift).choices[0]
@@ -316,45 +317,56 @@ def do_search(state, frame, role, sid):
     spend(state, role, card["search"])
     at = state["sv"][sid]["at"]
     deck = state["loc"][at]["deck"]
-    view = 1 + search_bonus(state, sid, at)
-    frame["srch"][role] = {"sid": sid, "at": at, "cards": [deck.pop() for _ in range(min(view, len(deck)))],
-                           "noise": False}
+    view, keep = search_bonus(state, sid, at)
+    frame["srch"][role] = {"sid": sid, "at": at, "cards": [deck.pop() for _ in range(min(1 + view, len(deck)))],
+                           "noise": False, "keep": 1 + keep, "kept": 0}
     undo.checkpoint(state)
     log(state, "search", survivor=sid, at=at)
     trigger(state, role, "search_at", at, sid)
 
 
-def search_bonus(state, sid, at) -> int:
-    extra = 0
+def search_bonus(state, sid, at) -> tuple[int, int]:
+    """Extra cards to look at and to keep (abilities and Blueprints)."""
+    view = keep = 0
     a = ability(state, sid)
     if a["kind"] == "search_view" and a["where"] in ("anywhere", at) and f"s{sid}" not in state["once"]:
-        extra += a["n"]
+        view, keep = view + a["n"], keep + a.get("keep", 0)
         if a.get("once"):
             state["once"].append(f"s{sid}")
     for item in state["sv"][sid]["eq"]:
         effect = C(state).card[item]["effect"]
         if effect.get("passive") == "search_view" and effect.get("where") in ("anywhere", at):
-            extra += effect.get("n", 1)
-    return extra
+            view, keep = view + effect.get("n", 1), keep + effect.get("keep", 0)
+    return view, keep
 
 
 def search_prompt(state, search) -> Prompt:
     c = C(state)
     choices = [Choice("keep", card, f"Keep {c.card[card]['name']}", "search") for card in search["cards"]]
     spot = state["loc"][search["at"]]
-    if not search["noise"] and spot["noise"] < c.const["noise_spaces"] and spot["deck"]:
+    if search["kept"]:
+        choices.append(Choice("stop", None, "Keep no more cards", "search"))
+    elif not search["noise"] and spot["noise"] < c.const["noise_spaces"] and spot["deck"]:
         choices.append(Choice("noise", None, "Make noise and draw another card", "search"))
-    return Prompt("Searching: keep one card", tuple(choices), "")
+    return Prompt(f"Searching: keep a card ({search['keep'] - search['kept']} left)", tuple(choices), "")
 
 
 def do_keep(state, frame, role, card):
+    search = frame["srch"][role]
+    search["cards"].remove(card)
+    search["kept"] += 1
+    state["pl"][role]["hand"].append(card)
+    if search["kept"] >= search["keep"] or not search["cards"]:
+        do_stop(state, frame, role, None)
+
+
+def do_stop(state, frame, role, arg):
+    """The cards not kept go to the bottom of the deck (B§7)."""
     search = frame["srch"].pop(role)
     deck = state["loc"][search["at"]]["deck"]
     for other in search["cards"]:
-        if other != card:
-            deck.insert(0, other)
-    state["pl"][role]["hand"].append(card)
-    log(state, "search_kept", role=role, at=search["at"], returned=len(search["cards"]) - 1)
+        deck.insert(0, other)
+    log(state, "search_kept", role=role, at=search["at"], kept=search["kept"], returned=len(search["cards"]))
 
 
 def do_noise(state, frame, role, arg):
@@ -619,7 +631,7 @@ PLAY = {"food": play_food, "heal": play_heal, "reroll": play_reroll, "set_die": 
 HANDLERS = {"attack": do_attack, "search": do_search, "keep": do_keep, "noise": do_noise,
             "barricade": do_barricade, "clean": do_clean, "food": do_food, "request": do_request,
             "handoff": do_handoff, "crisis": do_crisis, "equip": do_equip, "play": do_play,
-            "discard": do_discard, "ability": do_ability, "use": do_use}
+            "discard": do_discard, "ability": do_ability, "use": do_use, "stop": do_stop}
 
 
 class Give(Step):

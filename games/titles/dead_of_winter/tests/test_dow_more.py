@@ -236,3 +236,21 @@ def test_frostbite_at_the_start_of_the_turn_can_end_the_lone_wolf():
     RULES.flow.settle(state)
     assert state["sv"][first] is None and state["den"]["out"]
     assert not [s for s in state["sv"] if s and s["o"] == wolf]
+
+
+def test_carla_thompson_looks_at_and_keeps_one_extra_card_at_the_police_station():
+    state = board()
+    carla = put(state, "p1", "police_station", sid=survivor_named(state, "Carla Thompson"))
+    put(state, "p2", "b")
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [6]
+    top = state["loc"]["police_station"]["deck"][-2:]
+    act(state, "p1", "search", carla)
+    cards = RULES.view(state, "p1")["me"]["search"]
+    assert sorted(cards) == sorted(top)
+    act(state, "p1", "keep", cards[0])
+    assert args(state, "p1", "noise") == [] and args(state, "p1", "keep") == [cards[1]]
+    act(state, "p1", "keep", cards[1])
+    assert set(cards) <= set(state["pl"]["p1"]["hand"]) and RULES.view(state, "p1")["me"]["search"] is None
