@@ -27,7 +27,7 @@ def lease_hold(name: str, holder: str, seconds: float) -> bool:
     """Take or renew the lease ``name`` for ``holder``; False while another
     holder's lease runs or the database cannot be reached. One UPDATE, so it
     works through PgBouncer in transaction mode and across database restarts."""
-    from django.db import DatabaseError, close_old_connections, connection
+    from django.db import DatabaseError, connection
     from django.db.models import Q
     from django.utils import timezone
 
@@ -35,15 +35,27 @@ def lease_hold(name: str, holder: str, seconds: float) -> bool:
 
     now = timezone.now()
     try:
-        close_old_connections()
         BeatLease.objects.get_or_create(name=name, defaults={"expires_at": now})
-        taken = (BeatLease.objects.filter(Q(holder=holder) | Q(expires_at__lt=now), name=name)
+        taken = (BeatLease.objects.filter(Q(holder=holder) | Q(expires_at__lte=now), name=name)
                  .update(holder=holder, expires_at=now + timedelta(seconds=seconds)))
     except DatabaseError as error:
         logger.warning("beat lease: database unavailable: %r", error)
         connection.close()
         return False
     return taken == 1
+
+
+def lease_release(name: str, holder: str) -> None:
+    """Give the lease up at once (a clean stop), so a standby need not wait for it to expire."""
+    from django.db import DatabaseError
+    from django.utils import timezone
+
+    from games.models import BeatLease
+
+    try:
+        BeatLease.objects.filter(name=name, holder=holder).update(expires_at=timezone.now())
+    except DatabaseError:
+        pass  # it expires by itself
 
 
 class LeasedScheduler(PersistentScheduler):
@@ -62,6 +74,9 @@ class LeasedScheduler(PersistentScheduler):
         super().__init__(*args, **kwargs)
 
     def tick(self, *args, **kwargs):
+        from django.db import close_old_connections
+
+        close_old_connections()  # as a request would: drop a connection a database restart broke
         leading = lease_hold(self.lease_name, self.holder, self.lease_seconds)
         if leading != self.leading:
             logger.warning("beat %s %s", self.holder, "leads: firing the schedule" if leading else "stands by")
@@ -69,3 +84,8 @@ class LeasedScheduler(PersistentScheduler):
         if not leading:
             return min(self.max_interval, self.lease_seconds / 3)
         return min(super().tick(*args, **kwargs), self.lease_seconds / 3)
+
+    def close(self):
+        if self.leading:
+            lease_release(self.lease_name, self.holder)
+        super().close()

@@ -67,7 +67,7 @@ def test_two_nodes_two_workers_two_beats_lose_no_move_and_time_out_once(stack, m
     games = [new_game(a, b) for _ in range(3)]
     with app.connection_for_write(f"{stack.redis.url}/0") as conn:  # (send_task is never eager)
         for _ in range(4):  # sweeps from both workers at once
-            app.send_task("games.tasks.time_out_overdue", connection=conn)
+            app.send_task("games.tasks.time_out_overdue", connection=conn, queue="celery")  # the nodes' queue
     until = time.monotonic() + PLAY_SECONDS
     clients = [threading.Thread(target=keep_playing, args=(api, games, until)) for api in (a, b)]
     [c.start() for c in clients]
