@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, rng, undo
 from games.rules.core.flow import Flow, Step
 
-from .board import (C, split, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
+from .board import (C, split, copied, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
                     loc_free, place_of, side_of, survivors_of)
 from .data import GATES
 from .peeks import INFO_POWERS, info_ready, use_info
@@ -149,6 +149,7 @@ def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
             out.append(Choice("clean", sid, f"{name} cleans waste", "clean"))
     if ability_ready(state, role, sid, s):
         out.append(Choice("ability", sid, f"{name}: ability", "ability"))
+    out += borrow_choices(state, role, sid, s, name)
     out += item_uses(state, role, sid, s)
     for item in s["eq"]:
         if item not in frame["handed"]:
@@ -221,6 +222,14 @@ def ability_ready(state, role, sid, s) -> bool:
     if a["kind"] not in ACTIVE_ABILITIES or f"s{sid}" in state["once"]:
         return False
     return power_ready(state, role, s["at"], a)
+
+
+def borrow_choices(state, role, sid, s, name) -> list[Choice]:
+    """John Price using another survivor's ability (once per round each)."""
+    names = C(state).survivors
+    return [Choice("borrow", f"{sid}>{o}", f"{name} uses {names[o]['name']}'s ability", "ability")
+            for o in copied(state, sid) if ability(state, o)["kind"] in ACTIVE_ABILITIES
+            and f"j{sid}>{o}" not in state["once"] and power_ready(state, role, s["at"], ability(state, o))]
 
 
 def item_uses(state, role, sid, s) -> list[Choice]:
@@ -487,6 +496,13 @@ def do_ability(state, frame, role, sid):
     use_power(state, role, sid, a)
 
 
+def do_borrow(state, frame, role, arg):
+    sid, other = split(arg)
+    state["once"].append(f"j{sid}>{other}")
+    log(state, "ability", survivor=sid, ability=ability(state, other)["kind"], of=other)
+    use_power(state, role, sid, ability(state, other))
+
+
 def do_use(state, frame, role, arg):
     card, sid = split(arg)
     state["once"].append(f"c{card}")
@@ -631,7 +647,8 @@ PLAY = {"food": play_food, "heal": play_heal, "reroll": play_reroll, "set_die": 
 HANDLERS = {"attack": do_attack, "search": do_search, "keep": do_keep, "noise": do_noise,
             "barricade": do_barricade, "clean": do_clean, "food": do_food, "request": do_request,
             "handoff": do_handoff, "crisis": do_crisis, "equip": do_equip, "play": do_play,
-            "discard": do_discard, "ability": do_ability, "use": do_use, "stop": do_stop}
+            "discard": do_discard, "ability": do_ability, "use": do_use, "stop": do_stop,
+            "borrow": do_borrow}
 
 
 class Give(Step):

@@ -66,7 +66,19 @@ def has_passive(state: dict, sid: int, kind: str) -> bool:
     if ability(state, sid)["kind"] == kind:
         return True
     card = C(state).card
-    return any(card[c]["effect"].get("passive") == kind for c in state["sv"][sid]["eq"])
+    if any(card[c]["effect"].get("passive") == kind for c in state["sv"][sid]["eq"]):
+        return True
+    return any(ability(state, o)["kind"] == kind for o in copied(state, sid))
+
+
+def copied(state: dict, sid: int) -> list[int]:
+    """John Price away from the colony has the abilities of the other survivors
+    of his colony at his location (WC§8: "survivors" are your colony's)."""
+    s = state["sv"][sid]
+    if ability(state, sid)["kind"] != "copy_here" or s["at"] not in state["loc"]:
+        return []
+    side = owner_side(state, sid)
+    return [o for o in at_exact(state, s["at"]) if o != sid and owner_side(state, o) == side]
 
 
 def armed(state: dict, sid: int) -> bool:

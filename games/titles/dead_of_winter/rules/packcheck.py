@@ -12,7 +12,7 @@ from __future__ import annotations
 ABILITIES = {"search_view", "free_barricade", "kill_zombies", "add_food", "die_plus", "heal",
              "clean_bonus", "max_wounds", "no_move_exposure", "no_attack_exposure",
              "frost_as_wound", "bite_immune", "reroll_all", "sacrifice_morale", "peek_hand", "steal_random",
-             "peek_deck", "peek_crises", "take_outsider", "medicine_attack", "text_only"}
+             "peek_deck", "peek_crises", "take_outsider", "medicine_attack", "copy_here", "text_only"}
 PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "bite_immune",
             "frost_as_wound", "search_view", "clean_bonus", "barricade_double"}
 USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one"}

@@ -254,3 +254,24 @@ def test_carla_thompson_looks_at_and_keeps_one_extra_card_at_the_police_station(
     assert args(state, "p1", "noise") == [] and args(state, "p1", "keep") == [cards[1]]
     act(state, "p1", "keep", cards[1])
     assert set(cards) <= set(state["pl"]["p1"]["hand"]) and RULES.view(state, "p1")["me"]["search"] is None
+
+
+def test_john_price_has_the_abilities_of_his_colony_mates_where_he_is():
+    state = board()
+    john = put(state, "p1", "school", sid=survivor_named(state, "John Price"))
+    put(state, "p3", "school", sid=survivor_named(state, "Rod Miller"))
+    daniel = put(state, "p1", "school", sid=survivor_named(state, "Daniel Smith"))
+    put(state, "p2", "school", sid=survivor_named(state, "Mike Cho"))  # an enemy: not copied
+    from games.titles.dead_of_winter.rules.board import has_passive
+    assert has_passive(state, john, "no_move_exposure") and not has_passive(state, john, "no_attack_exposure")
+    state["loc"]["school"]["z"] = 3
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [4, 5]
+    assert args(state, "p1", "borrow") == [f"{john}>{daniel}"]
+    force_rolls(state, [1])
+    act(state, "p1", "borrow", f"{john}>{daniel}")
+    assert state["loc"]["school"]["z"] == 1 and args(state, "p1", "borrow") == []
+    state["sv"][john]["at"] = "a"
+    assert not has_passive(state, john, "no_move_exposure")  # only away from the colony
