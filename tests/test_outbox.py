@@ -128,3 +128,20 @@ def test_chat_and_login_work_while_the_cache_is_down_and_limits_still_count(
     started = time.monotonic()
     response = client.post("/accounts/login/", {"login": "alice", "password": "pw-for-tests-1"})
     assert response.status_code == 302 and time.monotonic() - started < 2.0
+
+
+def test_an_html_move_and_resign_answer_while_broker_and_cache_are_down(
+        django_capture_on_commit_callbacks, dead_broker, redis_cache_down, client, duel, alice):
+    import json
+
+    client.force_login(alice)
+    card = sorted(duel.state["hands"]["north"])[0]
+    started = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        moved = client.post(f"/games/{duel.pk}/act/", {"verb": "pick", "arg": json.dumps(card),
+                                                        "expected_seq": duel.seq}, HTTP_HX_REQUEST="true")
+        resigned = client.post(f"/games/{duel.pk}/resign/")
+    assert moved.status_code == 200 and resigned.status_code in (200, 302)
+    assert time.monotonic() - started < 4.0
+    assert duel.moves.filter(verb="pick").count() == 1
+    assert OutboxTask.objects.filter(task=tasks.send_games_over.name, args=[[duel.pk]], sent_at=None).exists()
