@@ -38,8 +38,17 @@ AFTER_CHECK: list = []
 
 
 def _live(state: dict, hooks: list) -> list:
+    """The hooks of (keys, hook) pairs one of whose effect keys is in play."""
     effects = state["effects"]
-    return [hook for keys, hook in hooks if any(k in effects for k in keys)] if effects else []
+    if not effects or not hooks:
+        return []
+    out = []
+    for keys, hook in hooks:
+        for key in keys:
+            if key in effects:
+                out.append(hook)
+                break
+    return out
 
 
 def forbidden(state: dict, role: str, space: int, kind: str) -> bool:
@@ -52,7 +61,14 @@ def forbids_live(state: dict, kind: str) -> list:
     live = state["effects"]
     if not FORBIDS or not live:
         return []
-    return [hook for k, keys, hook in FORBIDS if k == kind and any(key in live for key in keys)]
+    out = []
+    for k, keys, hook in FORBIDS:
+        if k == kind:
+            for key in keys:
+                if key in live:
+                    out.append(hook)
+                    break
+    return out
 
 
 def start_ops(state: dict, role: str, card: int | None, ops: int, bonus: list,

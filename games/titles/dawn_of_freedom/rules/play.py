@@ -7,7 +7,7 @@ from games.rules.core.flow import Flow, Step
 from .board import log
 from .cards import dispose, event_owner, has_ability, is_opponents
 from .data import CARD_NAME, CARDS, OTHER, ROUNDS, SCORING
-from .events import REGISTRY, can_happen, offer_event, play_event, push_dispose, push_event
+from .events import REGISTRY, can_happen, offer_events, play_event, push_dispose, push_event
 from .events.romania import check_capture
 from .ops import play_ops, tst_allowed, tst_attempt
 from .prompts import make
@@ -41,8 +41,12 @@ PLAY_HOOKS: list = []
 
 def rounds_for(state: dict, role: str) -> int:
     """7 each (4.1); an effect may give one more (Honecker: ``extra_round``)."""
-    extra = any(e.get("extra_round") == role for e in state["effects"].values())
-    return ROUNDS + extra
+    effects = state["effects"]
+    if effects:
+        for effect in effects.values():
+            if effect.get("extra_round") == role:
+                return ROUNDS + 1
+    return ROUNDS
 
 
 class Rounds(Step):
@@ -102,12 +106,13 @@ def card_codes(state: dict, role: str) -> list[int]:
     quiet = has_ability(state, role, 7) and not state["tst_used"][role]["7"]
     both = has_ability(state, role, 8) and not state["tst_used"][role]["8"]
     out = []
+    events = offer_events(state, hand, role)
     for card in hand:
         code = card * 8
         if card in SCORING:
             out.append(code)
             continue
-        event = offer_event(state, card, role)
+        event = card in events
         if event:
             out.append(code)
         out.append(code + OPS)

@@ -6,7 +6,8 @@ from games.titles.dawn_of_freedom.rules.cards import end_turn_effects, ops_value
 from games.titles.dawn_of_freedom.rules.data import COUNTRY_SPACES
 from games.titles.dawn_of_freedom.rules.events import can_happen, offer_event
 
-from .helpers import COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put, rolls, sp
+from .helpers import (COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put,
+                      rolls, sp)
 
 POLAND_SCORING, MODROW, BREAKAWAY, WALL_MUST_GO, TYRANT = 22, 83, 84, 86, 97
 
@@ -73,7 +74,8 @@ def test_solidarity_legalized_keeps_communist_checks_out_of_gdansk_for_the_game(
     state["effects"]["2"] = {"role": DEM, "until": "game"}
     play(state, COM, 12, use="ops")
     do(state, COM, "mode", "check")
-    assert ID["gdansk"] not in ids(state, COM, "check") and ID["szczecin"] in ids(state, COM, "check")
+    targets = ids(state, COM, "check")
+    assert ID["gdansk"] not in targets and ID["szczecin"] in targets
     end_turn_effects(state)
     assert "2" in state["effects"]
 
@@ -313,7 +315,7 @@ def test_cult_of_personality_still_works_while_the_tyrant_is_gone_waits_7_6_4():
     assert top(state) == "event_place"
 
 
-# -- 11 Dissident Arrested ---------------------------------------------------------------------------
+# -- 11 Dissident Arrested ------------------------------------------------------------------------
 def test_dissident_arrested_removes_up_to_2_from_one_intellectual_space():
     state = board(polish_writers=(0, 3), czech_writers=(0, 1), krakow=(0, 3))
     play(state, COM, 11)
@@ -328,7 +330,7 @@ def test_dissident_arrested_with_no_target_has_no_effect():
     assert kinds(state, "no_effect")
 
 
-# -- 12 Apparatchiks ------------------------------------------------------------------------------------
+# -- 12 Apparatchiks ------------------------------------------------------------------------------
 def test_apparatchiks_adds_3_to_bureaucrat_spaces():
     state = board()
     play(state, COM, 12)
@@ -338,7 +340,7 @@ def test_apparatchiks_adds_3_to_bureaucrat_spaces():
     assert sp(state, "praha") == (2, 0) and state["active"] == [DEM]
 
 
-# -- 13 Stasi ---------------------------------------------------------------------------------------------
+# -- 13 Stasi -------------------------------------------------------------------------------------
 def stasi_round(state: dict, hand: list) -> dict:
     """Stasi in effect; the Democrat has just finished an action round."""
     state["effects"]["13"] = {"role": COM, "until": "turn", "named": None}
@@ -378,7 +380,7 @@ def test_stasi_ends_with_the_turn():
     assert "13" not in state["effects"]
 
 
-# -- 14 Gorbachev Charms the West -------------------------------------------------------------------------
+# -- 14 Gorbachev Charms the West -----------------------------------------------------------------
 def test_gorbachev_charms_the_west_removes_2_opponent_sps_then_one_check():
     state = board(krakow=(0, 3), leipzig=(0, 1))
     play(state, COM, 14)
@@ -405,7 +407,7 @@ def test_gorbachev_charms_the_west_cannot_happen_after_breakaway_baltic_republic
     assert not offer_event(state, 14, COM) and not offer_event(state, 14, DEM)
 
 
-# -- 15 Honecker ----------------------------------------------------------------------------------------------
+# -- 15 Honecker ----------------------------------------------------------------------------------
 def test_honecker_takes_a_discarded_card_and_offers_an_8th_round():
     state = board(berlin=(3, 0))
     state["discard"] = [POLAND_SCORING, 7]
@@ -448,7 +450,7 @@ def test_honecker_cannot_happen_after_modrow_5_2_example_3():
     assert 15 in state["discard"] and 15 not in state["removed"]
 
 
-# -- 16 Nomenklatura -----------------------------------------------------------------------------------------------
+# -- 16 Nomenklatura ------------------------------------------------------------------------------
 def test_nomenklatura_clears_democrats_from_every_elite_space():
     state = board(dresden=(0, 3), plzen=(1, 2), krakow=(0, 2))
     play(state, COM, 16)
@@ -467,7 +469,7 @@ def test_nomenklatura_or_adds_3_to_elite_spaces():
     assert sp(state, "dresden") == (3, 0)
 
 
-# -- 17 Roundtable Talks ---------------------------------------------------------------------------------------------
+# -- 17 Roundtable Talks --------------------------------------------------------------------------
 def test_roundtable_talks_takes_2_random_communist_cards_at_the_next_deal():
     from .struggles import poland_example, struggle
     state = poland_example()
@@ -494,7 +496,7 @@ def test_roundtable_talks_for_ops_with_prudence_7_3_1():
     assert ops_value(state, DEM, 17) == 2
 
 
-# -- 18 Pozsgay Defends the Revolution -------------------------------------------------------------------------------
+# -- 18 Pozsgay Defends the Revolution ------------------------------------------------------------
 def test_pozsgay_adds_1_to_4_different_hungarian_spaces_not_democratic():
     state = board(budapest=(0, 3), szeged=(0, 1))
     play(state, COM, 18)
@@ -506,7 +508,7 @@ def test_pozsgay_adds_1_to_4_different_hungarian_spaces_not_democratic():
     assert sp(state, "szeged") == (1, 1) and state["active"] == [DEM]
 
 
-# -- 19 Papal Visit --------------------------------------------------------------------------------------------------------
+# -- 19 Papal Visit -------------------------------------------------------------------------------
 def test_papal_visit_adds_3_to_one_catholic_church():
     state = board()
     play(state, DEM, 19)
@@ -515,7 +517,7 @@ def test_papal_visit_adds_3_to_one_catholic_church():
     assert sp(state, "catholic_church_hungary") == (0, 3)
 
 
-# -- 20 Deutsche Marks ------------------------------------------------------------------------------------------------------
+# -- 20 Deutsche Marks ----------------------------------------------------------------------------
 def test_deutsche_marks_a_communist_card_given_has_its_event():
     state = board()
     action_round(state, COM, [20])
@@ -544,7 +546,7 @@ def test_deutsche_marks_with_no_card_to_give_has_no_effect():
     assert kinds(state, "no_effect")
 
 
-# -- 21 Common European Home -----------------------------------------------------------------------------------------------
+# -- 21 Common European Home ----------------------------------------------------------------------
 def test_common_european_home_needs_an_opponents_card_in_hand():
     state = board()
     action_round(state, DEM, [21, 4])

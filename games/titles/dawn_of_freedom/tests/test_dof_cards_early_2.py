@@ -95,7 +95,7 @@ def test_consumerism_without_communist_workers_has_no_effect():
     assert kinds(state, "no_effect")
 
 
-# -- 28 Factory Party Cells ---------------------------------------------------------------------------
+# -- 28 Factory Party Cells -----------------------------------------------------------------------
 def test_factory_party_cells_removes_3_democrats_from_workers_2_at_most_each():
     state = board(gdansk=(0, 3), polish_writers=(0, 3), leipzig=(0, 1))
     play(state, COM, 28)
@@ -106,7 +106,7 @@ def test_factory_party_cells_removes_3_democrats_from_workers_2_at_most_each():
     assert sp(state, "gdansk") == (0, 1) and state["active"] == [DEM]
 
 
-# -- 29 Jan Palach Week -----------------------------------------------------------------------------------
+# -- 29 Jan Palach Week ---------------------------------------------------------------------------
 def test_jan_palach_week_5_2_example_1_event_first_then_the_communists_ops():
     state = board(praha=(3, 0))
     opponent_ops(state, COM, 29, "event_first")
@@ -117,7 +117,7 @@ def test_jan_palach_week_5_2_example_1_event_first_then_the_communists_ops():
     assert 29 in state["removed"]
 
 
-# -- 30 Tear Gas -------------------------------------------------------------------------------------------
+# -- 30 Tear Gas ----------------------------------------------------------------------------------
 def test_tear_gas_adds_1_to_the_next_communist_check_on_a_student_space():
     state = play(board(), COM, 30)
     assert "30" in state["effects"] and 30 in state["removed"]
@@ -131,7 +131,7 @@ def test_tear_gas_adds_1_to_the_next_communist_check_on_a_student_space():
     assert check["mod"] == -1 + 1 and "30" not in state["effects"]  # Democratic Krakow, Tear Gas
 
 
-# -- 31 Intelligentsia, 32 Peasant Parties -------------------------------------------------------------------
+# -- 31 Intelligentsia, 32 Peasant Parties --------------------------------------------------------
 def test_intelligentsia_adds_4_to_intellectual_spaces_2_at_most_each():
     state = board()
     play(state, DEM, 31)
@@ -146,13 +146,13 @@ def test_peasant_parties_adds_4_to_farmer_spaces_2_at_most_each():
     play(state, COM, 32)
     do(state, COM, "place", ID["lublin"])
     do(state, COM, "place", ID["lublin"])
-    assert ID["lublin"] not in ids(state, COM, "place") and ID["krakow"] not in ids(state, COM, "place")
+    assert not {ID["lublin"], ID["krakow"]} & set(ids(state, COM, "place"))
     do(state, COM, "place", ID["bialystok"])
     do(state, COM, "place", ID["bialystok"])
     assert sp(state, "bialystok") == (2, 0)
 
 
-# -- 33 Sajudis ---------------------------------------------------------------------------------------------------
+# -- 33 Sajudis -----------------------------------------------------------------------------------
 def test_sajudis_moves_the_ussr_track_and_takes_a_minority_space():
     state = board(razgrad=(1, 0))
     play(state, DEM, 33)
@@ -174,13 +174,13 @@ def test_sajudis_opens_the_baltic_way():
     assert not blocked(state, BALTIC_WAY)
 
 
-# -- 34 Fidesz ------------------------------------------------------------------------------------------------------------
+# -- 34 Fidesz ------------------------------------------------------------------------------------
 def test_fidesz_adds_5_to_eotvos_lorand_university():
     state = play(board(), DEM, 34)
     assert sp(state, "eotvos_lorand_university") == (0, 5) and 34 in state["removed"]
 
 
-# -- 35 Heal Our Bleeding Wound ---------------------------------------------------------------------------------------------
+# -- 35 Heal Our Bleeding Wound -------------------------------------------------------------------
 def test_heal_our_bleeding_wound_by_year():
     for turn, vp in ((1, -3), (5, -1), (9, 3)):
         state = board()
@@ -189,7 +189,7 @@ def test_heal_our_bleeding_wound_by_year():
         assert state["vp"] == vp
 
 
-# -- 36 Dash for the West -------------------------------------------------------------------------------------------------------
+# -- 36 Dash for the West -------------------------------------------------------------------------
 def test_dash_for_the_west_on_success_scores_and_replays_a_discarded_democratic_event():
     state = board(berlin=(3, 0))
     state["discard"] = [4, 3, 17, 12]  # Walesa has no Solidarity yet; 17 has no asterisk
@@ -218,7 +218,7 @@ def test_dash_for_the_west_pick_may_be_declined():
     assert state["discard"] == [4]
 
 
-# -- 37 Nagy Reburied ----------------------------------------------------------------------------------------------------
+# -- 37 Nagy Reburied -----------------------------------------------------------------------------
 def test_nagy_reburied_clears_szombathely_then_4_communist_sps_in_hungary():
     state = board(szombathely=(4, 1))
     play(state, COM, 37)
@@ -228,7 +228,7 @@ def test_nagy_reburied_clears_szombathely_then_4_communist_sps_in_hungary():
     assert sp(state, "budapest") == (2, 0) and state["active"] == [DEM]
 
 
-# -- 38 The July Concept ----------------------------------------------------------------------------------------------------
+# -- 38 The July Concept --------------------------------------------------------------------------
 def test_the_july_concept_adds_3_anywhere_in_bulgaria():
     state = board()
     play(state, COM, 38)
@@ -237,7 +237,7 @@ def test_the_july_concept_adds_3_anywhere_in_bulgaria():
     assert sp(state, "sofia") == (3, 0)
 
 
-# -- 39 Eco-Glasnost ---------------------------------------------------------------------------------------------------------
+# -- 39 Eco-Glasnost ------------------------------------------------------------------------------
 def test_eco_glasnost_adds_4_to_ruse_and_scores_for_communist_checks_there():
     state = play(board(), DEM, 39)
     assert sp(state, "ruse") == (0, 4) and state["effects"]["39"]["until"] == "game"
@@ -245,7 +245,7 @@ def test_eco_glasnost_adds_4_to_ruse_and_scores_for_communist_checks_there():
     assert state["vp"] == 1
 
 
-# -- 40 Hungarian Democratic Forum -------------------------------------------------------------------------------------------
+# -- 40 Hungarian Democratic Forum ----------------------------------------------------------------
 def test_hungarian_democratic_forum_places_3_in_hungary_then_one_check_there():
     state = board(budapest=(3, 0), berlin=(3, 0))
     play(state, DEM, 40)

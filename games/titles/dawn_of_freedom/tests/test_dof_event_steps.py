@@ -2,7 +2,8 @@
 follow rule 6 with the card's ops, forced discards never trigger events (5.3)."""
 from games.titles.dawn_of_freedom.rules.events import REGISTRY, steps
 
-from .helpers import COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put, rolls, sp
+from .helpers import (COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put,
+                      rolls, sp)
 
 MICHNIK = 4
 

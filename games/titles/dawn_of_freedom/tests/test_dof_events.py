@@ -13,7 +13,7 @@ from .struggles import struggle
 
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
 HONECKER, MODROW, MICHNIK, PRUDENCE = 15, 83, 4, 8
-SAMIZDAT, CEAUSESCU = 77, 41  # events not implemented yet (Middle Year cards)
+GOVERNMENT_RESIGNS, SPITZEL = 103, 82  # events not implemented yet (Late Year cards)
 ROMANIA_SCORING = 95
 
 
@@ -36,7 +36,7 @@ def test_every_early_year_card_is_proven_by_a_test():
 
 def test_a_card_without_its_event_is_offered_for_ops_and_tst_only():
     state = after_setup()
-    action_round(state, DEM, [SAMIZDAT])
+    action_round(state, DEM, [GOVERNMENT_RESIGNS])
     offered = {verb for verb, arg in [(v, a) for v, a in
                                       [(c.verb, c.arg) for c in RULES.prompt(state, DEM).choices]]}
     assert offered == {"ops", "tst"}
@@ -44,10 +44,10 @@ def test_a_card_without_its_event_is_offered_for_ops_and_tst_only():
 
 def test_an_opponents_card_without_its_event_logs_event_not_implemented():
     state = after_setup()
-    action_round(state, DEM, [CEAUSESCU])
-    do(state, DEM, "ops", CEAUSESCU)
+    action_round(state, DEM, [SPITZEL])
+    do(state, DEM, "ops", SPITZEL)
     assert kinds(state, "event_not_implemented") == [
-        {"kind": "event_not_implemented", "card": CEAUSESCU, "role": COM}]
+        {"kind": "event_not_implemented", "card": SPITZEL, "role": COM}]
     assert state["stack"][-1]["step"] == "ops_mode"
 
 
@@ -163,3 +163,18 @@ def test_an_uncaptured_tyrant_costs_the_democrat_2_at_final_scoring():
     state["romania"]["refuge"] = COUNTRY_SPACES["romania"][0]
     final_scoring(state)
     assert kinds(state, "tyrant_escaped") and state["vp"] == -24 - 2
+
+
+def test_offer_events_agrees_with_offer_event_card_by_card():
+    from games.rules.core.testing import random_play
+    from games.titles.dawn_of_freedom.rules.events import offer_event, offer_events
+    checked = []
+
+    def on_step(state, role, action):
+        for player in ("communist", "democrat"):
+            hand = state["hands"][player]
+            assert offer_events(state, hand, player) == {c for c in hand
+                                                         if offer_event(state, c, player)}
+            checked.append(len(hand))
+    random_play(RULES, 5, on_step=on_step)
+    assert sum(checked) > 1000

@@ -49,13 +49,16 @@ def implemented(card: int) -> bool:
 def blocked(state: dict, card: int) -> bool:
     """Prerequisite missing or prohibited by an event or the U.S.S.R. track (7.5)."""
     done = state["events_done"]
-    if any(c not in done for c in REQUIRES.get(card, ())):
+    if card in REQUIRES and any(c not in done for c in REQUIRES[card]):
         return True
-    if any(c in done for c in FORBIDDEN_AFTER.get(card, ())):
+    if card in FORBIDDEN_AFTER and any(c in done for c in FORBIDDEN_AFTER[card]):
         return True
     if card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]:
         return True
-    return any(card in e.get("blocks", ()) for e in state["effects"].values())
+    for effect in state["effects"].values():
+        if "blocks" in effect and card in effect["blocks"]:
+            return True
+    return False
 
 
 def can_happen(state: dict, card: int, owner: str) -> bool:
@@ -70,6 +73,30 @@ def offer_event(state: dict, card: int, player: str) -> bool:
     if card not in REGISTRY or SIDE[card] == OTHER[player]:
         return False
     return can_happen(state, card, event_owner(card, player))
+
+
+def offer_events(state: dict, cards, player: str) -> set:
+    """The cards of ``cards`` that `offer_event` allows, in one pass (a hand
+    is checked at every action prompt)."""
+    other = OTHER[player]
+    done = state["events_done"]
+    blocks = [e["blocks"] for e in state["effects"].values() if "blocks" in e]
+    out = set()
+    for card in cards:
+        if card not in REGISTRY or SIDE[card] == other:
+            continue
+        if card in REQUIRES and any(c not in done for c in REQUIRES[card]):
+            continue
+        if card in FORBIDDEN_AFTER and any(c in done for c in FORBIDDEN_AFTER[card]):
+            continue
+        if card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]:
+            continue
+        if blocks and any(card in b for b in blocks):
+            continue
+        requires = REGISTRY[card].requires
+        if requires is None or requires(state, event_owner(card, player)):
+            out.add(card)
+    return out
 
 
 def push_dispose(state: dict, card: int) -> int:

@@ -20,7 +20,7 @@ from ..data import (ASTERISK, BY_KEY, COUNTRY, COUNTRY_SPACES, OPS, OTHER, SCORI
 from ..ops import start_ops
 from ..ussr import advance
 from . import can_happen, event, push_dispose, steps
-from .early_year_steps import (CEH, ECO_GLASNOST, GENERAL_STRIKE, HELSINKI, HONECKER, ROUNDTABLE,
+from .early_year_steps import (ECO_GLASNOST, GENERAL_STRIKE, HELSINKI, HONECKER, ROUNDTABLE,
                                SOLIDARITY, STASI, TEAR_GAS, THE_WALL)
 
 COM, DEM = "communist", "democrat"
@@ -160,8 +160,9 @@ def cult_of_personality(state: dict, ctx: dict) -> None:
 @event(11)
 def dissident_arrested(state: dict, ctx: dict) -> None:
     dem = state["sp"][DEM]
-    if not steps.choose(state, ctx["role"], "space", [s for s in spaces_of("intellectual") if dem[s]],
-                        "remove_two", "Dissident Arrested: which Intellectual space?"):
+    targets = [s for s in spaces_of("intellectual") if dem[s]]
+    if not steps.choose(state, ctx["role"], "space", targets, "remove_two",
+                        "Dissident Arrested: which Intellectual space?"):
         no_effect(state, ctx)
 
 
@@ -206,7 +207,7 @@ def gorbachev_charms_the_west(state: dict, ctx: dict) -> None:
     steps.remove(state, role, OTHER[role], 2, SPACE_IDS)
 
 
-# -- 15 Honecker -----------------------------------------------------------------------------------
+# -- 15 Honecker ----------------------------------------------------------------------------------
 @event(15)
 def honecker(state: dict, ctx: dict) -> None:
     """An extra action round this turn (its start: early_year_steps); first the
@@ -227,7 +228,7 @@ def _take_from_discard(state: dict, frame: dict, card) -> None:
     log(state, "take_from_discard", role=frame["role"], card=card)
 
 
-# -- 16 Nomenklatura --------------------------------------------------------------------------------
+# -- 16 Nomenklatura ------------------------------------------------------------------------------
 CLEAR_ELITES = steps.option("clear_elites", "Remove every Democratic SP from the Elite spaces")
 ADD_ELITES = steps.option("add_elites", "Add 3 SPs to Elite spaces")
 
@@ -247,7 +248,7 @@ def _nomenklatura(state: dict, frame: dict, pick: str) -> None:
         steps.place(state, frame["role"], 3, spaces_of("elite"))
 
 
-# -- 17 Roundtable Talks (at the next deal: early_year_steps) --------------------------------------
+# -- 17 Roundtable Talks (at the next deal: early_year_steps) -------------------------------------
 @event(17)
 def roundtable_talks(state: dict, ctx: dict) -> None:
     steps.persist(state, ROUNDTABLE, DEM, until="struggle", board=True)
@@ -277,7 +278,7 @@ def _add_three(state: dict, frame: dict, space: int) -> None:
     steps.add(state, frame["role"], space, 3)
 
 
-# -- 20 Deutsche Marks -----------------------------------------------------------------------------
+# -- 20 Deutsche Marks ----------------------------------------------------------------------------
 @event(20)
 def deutsche_marks(state: dict, ctx: dict) -> None:
     """The Democrat gives his highest printed-ops card (his pick on a tie)."""
@@ -313,7 +314,7 @@ def use_for_operations(state: dict, role: str, card: int) -> None:
               ANY_OPERATION)
 
 
-# -- 21 Common European Home ------------------------------------------------------------------------
+# -- 21 Common European Home ----------------------------------------------------------------------
 def ceh_pairable(state: dict, role: str) -> list[int]:
     return sorted(c for c in state["hands"][role] if SIDE[c] == OTHER[role])
 
@@ -339,7 +340,7 @@ def _ceh_pair(state: dict, frame: dict, card: int) -> None:
     use_for_operations(state, role, card)
 
 
-# -- 24 St. Nicholas Church ---------------------------------------------------------------------------
+# -- 24 St. Nicholas Church -----------------------------------------------------------------------
 @event(24)
 def st_nicholas_church(state: dict, ctx: dict) -> None:
     """The Democrat takes control of the Lutheran Church (The Monday Demonstrations may follow)."""
@@ -348,7 +349,7 @@ def st_nicholas_church(state: dict, ctx: dict) -> None:
         steps.take_control(state, DEM, church)
 
 
-# -- 26 Helsinki Final Act, 39 Eco-Glasnost (scoring on checks: early_year_steps) -----------------------
+# -- 26 Helsinki Final Act, 39 Eco-Glasnost (scoring on checks: early_year_steps) -----------------
 @event(26)
 def helsinki_final_act(state: dict, ctx: dict) -> None:
     steps.persist(state, HELSINKI, DEM, until="game")
@@ -360,14 +361,15 @@ def eco_glasnost(state: dict, ctx: dict) -> None:
     steps.persist(state, ECO_GLASNOST, DEM, until="game")
 
 
-# -- 27 Consumerism ---------------------------------------------------------------------------------------
+# -- 27 Consumerism -------------------------------------------------------------------------------
 @event(27)
 def consumerism(state: dict, ctx: dict) -> None:
     """1 Communist SP off a worker space, then one check against a worker space
     of that country with this card's ops."""
     com = state["sp"][COM]
     if not steps.choose(state, ctx["role"], "space", [s for s in spaces_of("worker") if com[s]],
-                        "consumerism", "Consumerism: remove 1 Communist SP from which Worker space?",
+                        "consumerism",
+                        "Consumerism: remove 1 Communist SP from which Worker space?",
                         ops=card_ops(state, ctx)):
         no_effect(state, ctx)
 
@@ -375,10 +377,11 @@ def consumerism(state: dict, ctx: dict) -> None:
 @steps.continuation("consumerism")
 def _consumerism(state: dict, frame: dict, space: int) -> None:
     steps.add(state, COM, space, -1)
-    steps.check_with(state, frame["role"], frame["ops"], 1, spaces=spaces_of("worker", COUNTRY[space]))
+    steps.check_with(state, frame["role"], frame["ops"], 1,
+                     spaces=spaces_of("worker", COUNTRY[space]))
 
 
-# -- 29 Jan Palach Week, 34 Fidesz -------------------------------------------------------------------------
+# -- 29 Jan Palach Week, 34 Fidesz ----------------------------------------------------------------
 @event(29)
 def jan_palach_week(state: dict, ctx: dict) -> None:
     steps.add(state, DEM, BY_KEY["charles_university"], 6)
@@ -389,7 +392,7 @@ def fidesz(state: dict, ctx: dict) -> None:
     steps.add(state, DEM, BY_KEY["eotvos_lorand_university"], 5)
 
 
-# -- 33 Sajudis ----------------------------------------------------------------------------------------------
+# -- 33 Sajudis -----------------------------------------------------------------------------------
 @event(33)
 def sajudis(state: dict, ctx: dict) -> None:
     """U.S.S.R. track step 1 (its +1 VP, 12.2, 12.6); the Democrat takes control
@@ -411,7 +414,7 @@ def _take_control(state: dict, frame: dict, space: int) -> None:
     steps.take_control(state, frame["role"], space)
 
 
-# -- 35 Heal Our Bleeding Wound --------------------------------------------------------------------------------
+# -- 35 Heal Our Bleeding Wound -------------------------------------------------------------------
 HEAL_VP = {"early": (COM, 3), "middle": (COM, 1), "late": (DEM, 3)}
 
 
@@ -421,7 +424,7 @@ def heal_our_bleeding_wound(state: dict, ctx: dict) -> None:
     gain_vp(state, role, n, "heal_our_bleeding_wound")
 
 
-# -- 36 Dash for the West ----------------------------------------------------------------------------------------
+# -- 36 Dash for the West -------------------------------------------------------------------------
 @event(36)
 def dash_for_the_west(state: dict, ctx: dict) -> None:
     """A roll above the East German spaces the Communist controls: +1 VP and a
@@ -447,7 +450,7 @@ def _dash_pick(state: dict, frame: dict, card) -> None:
         steps.trigger(state, card, DEM, DEM, "discard")
 
 
-# -- 37 Nagy Reburied ----------------------------------------------------------------------------------------------
+# -- 37 Nagy Reburied -----------------------------------------------------------------------------
 @event(37)
 def nagy_reburied(state: dict, ctx: dict) -> None:
     """Every Communist SP leaves Szombathely, then 4 Communist SPs in Hungary, 2 at most each."""
@@ -456,7 +459,7 @@ def nagy_reburied(state: dict, ctx: dict) -> None:
     steps.place(state, ctx["role"], 4, COUNTRY_SPACES["hungary"], max_per=2)
 
 
-# -- 40 Hungarian Democratic Forum ------------------------------------------------------------------------------------
+# -- 40 Hungarian Democratic Forum ----------------------------------------------------------------
 @event(40)
 def hungarian_democratic_forum(state: dict, ctx: dict) -> None:
     """3 SPs anywhere in Hungary, then one check in Hungary with this card's ops."""

@@ -33,8 +33,12 @@ GDANSK, RUSE = BY_KEY["gdansk"], BY_KEY["ruse"]
 STRIKE_ENDS_ABOVE = 5  # 11.2: die + the discarded card's ops must exceed 5
 
 
+KEYS = {n: str(n) for n in range(1, 41)}
+
+
 def live(state: dict, card: int) -> dict | None:
-    return state["effects"].get(str(card))
+    effects = state["effects"]
+    return effects.get(KEYS[card]) if effects else None
 
 
 # -- Solidarity Legalized: the Solidarnosc marker --------------------------------

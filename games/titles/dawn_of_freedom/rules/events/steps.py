@@ -23,10 +23,10 @@
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from games.rules.core import Choice
 from games.rules.core.flow import Flow, Step
-
-from typing import Callable
 
 from ..board import add_sp, controls, log
 from ..data import CARD_NAME, CARDS, NAME, OTHER, SLOTS, STABILITY
