@@ -1,8 +1,12 @@
 """HTML pages and HTMX partials. Thin: parse, call a service, render."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -84,8 +88,9 @@ def status(request, game_id):
     whose turn it is, who is here and the newest chat message's id (the page
     reloads its chat when that changes). Tells the page to refresh its panel when
     the game moved (``seq``) and to reload when the game started or ended (``st``)."""
-    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
-    seats = list(game.seats.select_related("user__profile"))
+    game = get_object_or_404(Game.objects.only(*STATUS_FIELDS), pk=game_id)
+    seats = [SeatLine(**row) for row in game.seats.values(
+        "user_id", "role", username=F("user__username"), display_name=F("user__profile__display_name"))]
     context = _status_context(request, game, seats)
     response = render(request, "games/_status.html", context)
     if request.GET.get("st") not in (None, game.status):
@@ -93,6 +98,23 @@ def status(request, game_id):
     elif request.GET.get("seq") not in (None, str(game.seq)):
         response["HX-Trigger"] = "game-changed"
     return response
+
+
+# What the status line reads of a game and its seats (polled: no state, no model rows for seats).
+STATUS_FIELDS = ("id", "title_id", "seq", "status", "active_roles", "result", "created_by", "invited_user",
+                 "options", "rated", "creator_role", "scenario")
+
+
+@dataclass
+class SeatLine:
+    user_id: int
+    role: str
+    username: str
+    display_name: str | None
+
+    @property
+    def user(self):  # seat.user.display, as for a Seat
+        return SimpleNamespace(display=self.display_name or self.username, pk=self.user_id)
 
 
 def _status_context(request, game: Game, seats: list) -> dict:
@@ -151,11 +173,12 @@ def _board_template(game: Game) -> str:
 
 
 def log_lines(game: Game) -> list[dict]:
-    """The public log as sentences: [{"seq": move number, "text": ...}]."""
+    """The public log as sentences: [{"seq": move number, "text": ..., and the line's own
+    keys}] (a board may read them, e.g. the last revealed headlines)."""
     if game.state is None:
         return []
     sentence = registry.presentation(game.title_id).log_sentence
-    lines = ({"seq": line["seq"], "text": sentence(line)} for line in engine.public_log(game, numbered=True))
+    lines = ({**line, "text": sentence(line)} for line in engine.public_log(game, numbered=True))
     return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 
 

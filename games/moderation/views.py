@@ -47,8 +47,11 @@ def chat(request, game_id):
     game = load_game(game_id)
     if request.method != "POST":
         deny_unless(access.can_read_game_chat(game, request.user))
-        template = "moderation/_chat_lines.html" if request.GET.get("lines") else "moderation/_chat.html"
-        return render(request, template, panel_context(request, game))
+        if request.GET.get("lines"):  # the live refresh (a new message seen by the status poll): lines only
+            return render(request, "moderation/_chat_lines.html", {
+                "game": game, "seat": access.seat_of(game, request.user),
+                "chat": services.chat_list(game, request.user)})
+        return render(request, "moderation/_chat.html", panel_context(request, game))
     deny_unless(access.seat_of(game, request.user) is not None)
     url = reverse("games:detail", args=[game.pk])
     form = ChatForm(request.POST)

@@ -129,8 +129,10 @@ def choice_sections(prompt, game) -> list[dict]:
             for c in items:
                 row = table["rows"].setdefault(c.label or c.verb, [None] * len(table_groups))
                 row[table_groups.index(group)] = {"choice": c, "text": label(group)}
-        else:
-            sections.append({"kind": "list", "label": label(group), "choices": items})
+        else:  # no label that only repeats the button ("Undo: [Undo]")
+            words_ = label(group)
+            same = any((c.label or c.verb).casefold() == words_.casefold() for c in items)
+            sections.append({"kind": "list", "label": "" if same else words_, "choices": items})
     if table:
         table["rows"] = list(table["rows"].items())
     return sections

@@ -270,7 +270,7 @@ def play_round(match, role, done):
         before = match.fresh().state["space"][role]
         match.click_card(role, "space", card)
         log = page.inner_text(".game-log")
-        assert re.search(r"space race attempt with .*rolled \d", log), log[-400:]
+        assert re.search(r"space race attempt .*with .*rolled \d", log), log[-400:]
         after = match.fresh().state["space"][role]
         assert after in (before, before + 1)
         # either way the page says what happened, and the marker moved only on a success
@@ -310,3 +310,106 @@ def play_round(match, role, done):
         if not more:
             break
         match.click_country(role, more[0])
+
+
+# -- the game page at a glance: action bar, Fit, and every page at both sizes ------------
+SIZES = {"wide": (1400, 900), "phone": (390, 844)}
+
+
+def _outside(page, selector):
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter(el => {
+        const r = el.getBoundingClientRect();
+        return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+    }).map(el => el.getAttribute('aria-label') || el.textContent.trim())""", selector)
+
+
+def _mid_game(alice, bob, moves=150):
+    from games.titles.twilight_struggle.tests.test_ts_board import play_random, start_game
+
+    game = start_game(alice, bob)
+    play_random(game, {"ussr": alice, "us": bob}, moves)
+    game.refresh_from_db()
+    return game
+
+
+def test_mid_game_the_choices_are_in_view_and_fit_shows_the_whole_map(browser, live_server, alice, bob):
+    game = _mid_game(alice, bob)
+    players = {"ussr": alice, "us": bob}
+    role = game.active_roles[0]
+    for size, (width, height) in SIZES.items():
+        page = logged_in_page(browser, live_server, players[role], width, height)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.wait_for_selector(".action-bar .choices button")
+        # the turn, what is asked and every choice, without scrolling
+        assert page.evaluate("scrollY") == 0
+        assert _outside(page, ".action-bar .choices button") == []
+        assert "Your turn" in page.inner_text(".action-bar")
+        assert page.title().startswith(f"▶ #{game.pk} ")
+        shot(page, f"page-game-your-turn-{size}")
+        page.emulate_media(color_scheme="dark")  # prefers-color-scheme: the page follows it
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(23, 24, 26)"
+        shot(page, f"page-game-dark-{size}")
+        page.emulate_media(color_scheme="light")
+        # "Fit": the whole map inside its frame, and the frame inside the window beside the bar
+        page.click(".ts-zoom[data-zoom='0']")
+        page.wait_for_selector("[data-ts-frame][data-zoom='fit']")
+        page.evaluate("document.querySelector('[data-ts-frame]').scrollIntoView({block: 'start'})")
+        box = page.evaluate("""() => {
+            const f = document.querySelector('[data-ts-frame]').getBoundingClientRect();
+            const m = document.querySelector('.ts-map').getBoundingClientRect();
+            const b = document.querySelector('.action-bar').getBoundingClientRect();
+            return {f: [f.left, f.top, f.right, f.bottom], m: [m.left, m.top, m.right, m.bottom],
+                    b: [b.top, b.bottom], h: innerHeight, w: innerWidth};
+        }""")
+        (fl, ft, fr, fb), (ml, mt, mr, mb) = box["f"], box["m"]
+        assert fl - 1 <= ml and mr <= fr + 1 and ft - 1 <= mt and mb <= fb + 1, box
+        assert 0 <= ft and fb <= box["h"] and 0 <= fl and fr <= box["w"], box
+        bar_top, bar_bottom = box["b"]
+        assert fb <= bar_top + 1 or ft >= bar_bottom - 1, box  # the bar covers no part of the map
+        shot(page, f"page-game-fit-{size}")
+        page.click(".ts-zoom[data-zoom='1']")  # leave the zoom as a player would find it
+        page.context.close()
+        # the waiting player: the status line and title say whose turn it is
+        other = "us" if role == "ussr" else "ussr"
+        page = logged_in_page(browser, live_server, players[other], width, height)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.wait_for_selector("#game-status")
+        assert "Waiting for your opponent" in page.inner_text("#game-status")
+        assert not page.title().startswith("▶")
+        shot(page, f"page-game-waiting-{size}")
+        page.context.close()
+
+
+def test_every_page_at_both_sizes_for_the_screenshots(browser, live_server, alice, bob, carol):
+    from games import services
+
+    game = _mid_game(alice, bob, moves=40)
+    invite = services.game_create(user=alice, title_id="twilight_struggle", creator_role="ussr",
+                                  options={"chinese_civil_war": True, "us_bid": 2}, invite_username="carol")
+    services.game_create(user=bob, title_id="twilight_struggle", creator_role="us", options={})
+    pages = [("lobby", carol, "/games/lobby/"), ("create", carol, "/games/new/"),
+             ("invitation", carol, f"/games/{invite.pk}/"), ("my-games", alice, "/games/"),
+             ("my-invitations", carol, "/games/"), ("profile", alice, "/profile/"),
+             ("player", carol, "/ladder/players/alice/"),
+             ("api-docs", alice, "/api/docs/"), ("game-spectator", carol, f"/games/{game.pk}/")]
+    for size, (width, height) in SIZES.items():
+        for name, user, url in pages:
+            page = logged_in_page(browser, live_server, user, width, height)
+            failed, asked = [], []
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            page.on("request", lambda request: asked.append(request.url))
+            response = page.goto(f"{live_server.url}{url}")
+            page.wait_for_load_state("networkidle")
+            assert response.status == 200, (name, response.status)
+            assert failed == [], (name, failed)
+            assert [u for u in asked if not u.startswith((live_server.url, "data:", "blob:"))] == [], name
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+            text = page.inner_text("body")
+            for placeholder in ("arrive soon", "coming", "True", "False", "Ussr", "Us bid", "Side bid"):
+                assert placeholder not in text, (name, placeholder)
+            if name == "api-docs":
+                page.wait_for_selector(".swagger-ui .opblock")  # drawn from our own static files
+            if name == "invitation":  # the invitee knows the side and the options before accepting
+                assert "you play US" in text and "Chinese Civil War variant: Yes" in text
+            shot(page, f"page-{name}-{size}")
+            page.context.close()
