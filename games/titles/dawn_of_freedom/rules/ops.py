@@ -26,7 +26,8 @@ STOP = Choice("done", None, "No more support checks (6.4)", "done")
 
 # Effects that forbid placing or checking somewhere: (kind, effect keys, hook),
 # hook(state, role, space) -> True forbids. Consulted only while one of its
-# effects is in play.
+# effects is in play; a hook with a ``spaces`` attribute (a set) is asked
+# only about those spaces (Solidarity Legalized: Gdansk).
 FORBIDS: list = []
 # Effects that change a support check (6.2.4) while one of their keys is in
 # play: (effect keys, hook(state, role, space, mod) -> mod), before the roll
@@ -186,7 +187,11 @@ def check_targets(state: dict, role: str, only=None, within=None) -> list[int]:
     if within is not None:
         out = [s for s in out if s in within]
     for hook in forbids_live(state, "check"):
-        out = [s for s in out if not hook(state, role, s)]
+        asks = getattr(hook, "spaces", None)
+        if asks is None:
+            out = [s for s in out if not hook(state, role, s)]
+        else:
+            out = [s for s in out if s not in asks or not hook(state, role, s)]
     return out
 
 

@@ -184,3 +184,17 @@ def test_trigger_runs_another_cards_event_and_disposes_of_it_by_its_asterisk(mon
     action_round(state, DEM, [MICHNIK])
     do(state, DEM, "event", MICHNIK)
     assert calls == ["discard"] and 29 in state["removed"] and not state["table"]
+
+
+def test_a_forbid_hook_with_spaces_is_asked_only_about_them(monkeypatch):
+    from games.titles.dawn_of_freedom.rules import ops
+    asked = []
+
+    def hook(state, role, space):
+        asked.append(space)
+        return True
+    hook.spaces = frozenset({ID["krakow"]})
+    monkeypatch.setattr(ops, "FORBIDS", [("check", ("900",), hook)])
+    state = put(clear_board(after_setup()), krakow=(3, 0), gdansk=(3, 0))
+    state["effects"]["900"] = {"role": COM, "until": "turn"}
+    assert ops.check_targets(state, DEM) == [ID["gdansk"]] and asked == [ID["krakow"]]

@@ -46,6 +46,9 @@ def solidarnosc(state: dict, role: str, space: int) -> bool:
     return role == "communist" and space == GDANSK
 
 
+solidarnosc.spaces = frozenset({GDANSK})
+
+
 ops.FORBIDS.append(("check", (str(SOLIDARITY),), solidarnosc))
 
 

@@ -201,7 +201,10 @@ class EventRemove(EventPlace):
 
     def choices(self, state, frame):
         sp = state["sp"][frame["target"]]
-        return [s for s in super().choices(state, frame) if sp[s]]
+        cap, done = frame["max_per"], frame["done"]
+        if cap is None:
+            return [s for s in frame["spaces"] if sp[s]]
+        return [s for s in frame["spaces"] if sp[s] and done.get(str(s), 0) < cap]
 
     def prompt(self, state, frame, role):
         return make(f"Remove {frame['left']} SPs", REMOVE, self.choices(state, frame),
