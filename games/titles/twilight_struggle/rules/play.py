@@ -120,8 +120,8 @@ _PLAIN = [-1, frozenset()]
 
 def plain_events() -> frozenset:
     """Implemented non-scoring events: their offer depends on the state (5.2, 7.5)."""
-    if _PLAIN[0] != len(REGISTRY):
-        _PLAIN[:] = [len(REGISTRY), frozenset(n for n in REGISTRY if n not in SCORING)]
+    if _PLAIN[0] != REGISTRY.version:  # a value, not the size: same size, other cards
+        _PLAIN[:] = [REGISTRY.version, frozenset(n for n in REGISTRY if n not in SCORING)]
     return _PLAIN[1]
 
 

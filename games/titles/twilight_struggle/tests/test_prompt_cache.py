@@ -187,3 +187,15 @@ def test_every_act_refuses_a_choice_its_prompt_did_not_offer():
             offered = [c.action for c in prompt.choices if c.verb != "undo"]
             state = RULES.apply(state, role, pick(picker, offered))
     assert tried > 2000 and len(steps) >= 12, (tried, sorted(steps))
+
+
+def test_the_implemented_events_memo_follows_the_registry_not_its_size(monkeypatch):
+    """`play.plain_events` is keyed on the registry's change count: removing one
+    event and adding another (same size) is seen."""
+    from games.titles.twilight_struggle.rules.events import REGISTRY
+    from games.titles.twilight_struggle.rules.play import plain_events
+
+    assert 8 in plain_events()
+    monkeypatch.delitem(REGISTRY, 8)
+    monkeypatch.setitem(REGISTRY, 999, REGISTRY[19])
+    assert 8 not in plain_events() and 999 in plain_events()

@@ -20,7 +20,22 @@ from ..board import log, original
 from ..cards import dispose, event_owner
 from ..data import CHINA, OTHER, SIDE
 
-REGISTRY: dict[int, Callable] = {}
+class Registry(dict):
+    """Card number -> event function, with a ``version`` bumped on every change
+    (tests remove events with monkeypatch), so memos can key on a value."""
+
+    version = 0
+
+    def __setitem__(self, key, value):
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key):
+        self.version += 1
+        super().__delitem__(key)
+
+
+REGISTRY: Registry = Registry()
 
 # 12.4: until the Chinese Civil War is resolved these events cannot happen.
 CCW_BLOCKS = {(31, "ussr"), (58, "ussr"), (35, "us")}
