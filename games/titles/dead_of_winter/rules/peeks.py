@@ -3,7 +3,8 @@
 kept in the turn frame (``seen``) and shown only to that player."""
 from __future__ import annotations
 
-from games.rules.core import rng, undo
+from games.rules.core import Choice, Prompt, rng, undo
+from games.rules.core.flow import Flow, Step
 
 from .board import C, log, side_of
 from .turns import current_turn
@@ -47,10 +48,36 @@ def use_info(state: dict, role: str, sid: int, at: str, kind: str) -> None:
         remember(state, role, f"hand of {mate}", [card])
     elif kind == "peek_deck":  # Sophie Robinson: the top card of her location's deck
         remember(state, role, f"top of {at}", [state["loc"][at]["deck"][-1]])
-    elif kind == "peek_crises":  # Talia Jones: the next two crises (no reordering)
+    elif kind == "peek_crises":  # Talia Jones: the next two crises, then their order
         remember(state, role, "next crises", list(reversed(state["cdeck"][-2:])))
+        if len(state["cdeck"]) >= 2:
+            Flow.push(state, "reorder", role=role)
     else:
         take_outsider(state, role, at)
+
+
+class Reorder(Step):
+    """Talia Jones puts the two crises back in the order she likes."""
+
+    name = "reorder"
+
+    def prompt(self, state, frame, role):
+        return Prompt("Order of the next two crises", (
+            Choice("order", "keep", "Leave them as they are", "crises"),
+            Choice("order", "swap", "Swap them", "crises")), "")
+
+    def act(self, state, frame, role, action):
+        Flow.pop(state)
+        if action.arg == "swap":
+            deck = state["cdeck"]
+            deck[-1], deck[-2] = deck[-2], deck[-1]
+        log(state, "crises_ordered", role=role)
+
+    def default(self, state, frame, role):
+        return ("order", "keep")
+
+
+STEPS = (Reorder(),)
 
 
 def take_outsider(state: dict, role: str, at: str) -> None:

@@ -5,7 +5,7 @@ from games.rules.core import Action, Result
 from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, finish, new_state
 
-from . import actions, colony, setup, turns, view
+from . import actions, colony, peeks, setup, turns, view
 from .board import log, wolf_out
 from .data import CONTENT_IDS, CONTENTS, OTHER, PLAYER_COUNTS
 
@@ -22,7 +22,7 @@ class DeadOfWinterRules(FlowRules):
     name = "Dead of Winter: Warring Colonies"
     version = 1
     preview = True  # until this issue and the site issue are done
-    flow = Flow(*setup.STEPS, *turns.STEPS, *actions.STEPS, *colony.STEPS)
+    flow = Flow(*setup.STEPS, *turns.STEPS, *actions.STEPS, *peeks.STEPS, *colony.STEPS)
 
     def roles(self, scenario, options):
         n = (options or {}).get("players", PLAYER_COUNTS[0])

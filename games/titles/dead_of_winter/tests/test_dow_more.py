@@ -275,3 +275,18 @@ def test_john_price_has_the_abilities_of_his_colony_mates_where_he_is():
     assert state["loc"]["school"]["z"] == 1 and args(state, "p1", "borrow") == []
     state["sv"][john]["at"] = "a"
     assert not has_passive(state, john, "no_move_exposure")  # only away from the colony
+
+
+def test_talia_jones_looks_at_the_next_two_crises_and_may_swap_them():
+    state = board()
+    talia = put(state, "p1", "a", sid=survivor_named(state, "Talia Jones"))
+    put(state, "p2", "b")
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    first, second = state["cdeck"][-1], state["cdeck"][-2]
+    act(state, "p1", "ability", talia)
+    assert RULES.view(state, "p1")["me"]["seen"] == [{"what": "next crises", "cards": [first, second]}]
+    assert state["active"] == ["p1"] and RULES.default_action(state, "p1").arg == "keep"
+    act(state, "p1", "order", "swap")
+    assert state["cdeck"][-1] == second and sorted(state["active"]) == ["p1", "p2"]
