@@ -49,7 +49,7 @@ def test_the_action_bar_shows_the_turn_and_every_choice_without_scrolling(browse
     shot(page, f"page-duel-your-turn-{size}")
     page.locator(choices).first.click()
     page.wait_for_selector("#game-status:has-text('Waiting for')")
-    assert not page.title().startswith("▶")
+    page.wait_for_function("!document.title.startsWith('▶')", timeout=5_000)  # set as the swap settles
     page.context.close()
 
 
