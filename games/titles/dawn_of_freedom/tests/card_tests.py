@@ -1,7 +1,8 @@
 """Which tests prove each card (for the README coverage table).
 
-A test proves a card when its name contains ``_<slug>`` where the slug is the
-card name in snake case, or the shorter key in SLUGS where test names use one.
+A test proves a card when its name contains ``_<slug>`` (whole words) where the
+slug is the card name in snake case, or the shorter key in SLUGS where test
+names use one; the longest slug wins where two start at the same place.
 """
 from __future__ import annotations
 
@@ -31,6 +32,20 @@ def all_test_names() -> list[str]:
 
 
 def card_proofs() -> dict[int, list[str]]:
-    names = all_test_names()
-    return {card: [n for n in names if re.search(r"_" + slug(card) + r"(_|$)", n.split("::")[1])]
-            for card in CARDS}
+    """A name proves a card where its slug stands as whole words and no longer
+    slug starts at the same place (Peasant Parties vs Peasant Parties Revolt,
+    The Wall vs The Wall Must Go!)."""
+    patterns = {card: re.compile(r"_(" + slug(card) + r")(?=_|$)") for card in CARDS}
+    proofs: dict[int, list[str]] = {card: [] for card in CARDS}
+    for name in all_test_names():
+        test = name.split("::")[1]
+        found = {}  # start -> (slug length, card)
+        for card, pattern in patterns.items():
+            for m in pattern.finditer(test):
+                best = found.get(m.start())
+                if best is None or len(m.group(1)) > best[0]:
+                    found[m.start()] = (len(m.group(1)), card)
+        for _, card in found.values():
+            if name not in proofs[card]:
+                proofs[card].append(name)
+    return proofs
