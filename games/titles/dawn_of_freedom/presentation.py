@@ -1,7 +1,8 @@
 """1989: Dawn of Freedom as the site shows it (the title's side of the presentation contract).
 
-The log sentences are the rules' reference wording (`rules/sentences.py`);
-the board is the generic one until the title's own board lands.
+The log sentences are the rules' reference wording (`rules/sentences.py`)
+through gettext (`sentences.py`); the board is the title's own
+(`templates/dawn_of_freedom/board.html`, helpers in `templatetags/dof_board.py`).
 """
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from django.utils.translation import gettext_lazy
 from games.presentation import Presentation
 
 from .rules import RULES
+from .names import card_name, space_name
 from .rules.data import CARD_NAME, NAME
-from .rules.sentences import sentence
+from .sentences import sentence
 
 CARD_VERBS = {"event": gettext_lazy("played for the event"), "ops": gettext_lazy("played for operations"),
               "tst": gettext_lazy("played on the Tiananmen Square Track"), "discard": gettext_lazy("discarded"),
@@ -22,6 +24,7 @@ SPACE_VERBS = {"place": gettext_lazy("placed support in"), "check": gettext_lazy
 
 
 class DawnOfFreedomPresentation(Presentation):
+    board_template = "dawn_of_freedom/board.html"
     role_names = {"communist": gettext_lazy("Communist"), "democrat": gettext_lazy("Democrat")}
     option_texts = {
         "bid_sp": (gettext_lazy("Side bid: extra set-up support"),
@@ -44,9 +47,9 @@ class DawnOfFreedomPresentation(Presentation):
     def action_text(self, role, verb: str, arg) -> str:
         side = self.role_label(role)
         if verb in CARD_VERBS and arg in CARD_NAME:
-            return f"{side} {CARD_VERBS[verb]} {CARD_NAME[arg]}."
+            return f"{side} {CARD_VERBS[verb]} {card_name(arg)}."
         if verb in SPACE_VERBS and isinstance(arg, int) and 0 < arg < len(NAME):
-            return f"{side} {SPACE_VERBS[verb]} {NAME[arg]}."
+            return f"{side} {SPACE_VERBS[verb]} {space_name(arg)}."
         return super().action_text(role, verb, arg)
 
 

@@ -1,0 +1,78 @@
+"""Log sentences in the reader's language.
+
+The wording is the rules' reference wording (``rules/sentences.py``, which
+stays free of Django); here each template and each name goes through
+gettext. The templates are marked for ``makemessages`` in
+``sentence_strings.py`` (generated from ``rules.sentences.TEMPLATES``). A line
+of a kind this module does not know yet (events are being added) still reads
+as the rules' English sentence.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from .names import tables
+from .rules import sentences as ref
+from .rules.data import TST
+
+SIDE_SUBJECT = {"communist": gettext_noop("The Communist"), "democrat": gettext_noop("The Democrat")}
+VP_TEXT = {"democrat": gettext_noop("Democrat +%(n)s"), "communist": gettext_noop("Communist +%(n)s")}
+
+
+def _vp(n: int) -> str:
+    if not n:
+        return "0"
+    return _(VP_TEXT["democrat" if n > 0 else "communist"]) % {"n": abs(n)}
+
+
+def _words(line: dict) -> dict:
+    """The rules' own words for the line, with every name and phrase in the reader's language."""
+    out, t = ref._words(line), tables()
+    for key, value in line.items():  # a yes/no field ("success: True") in words
+        if isinstance(value, bool) and key in out and out[key] is value:
+            out[key] = _("yes") if value else _("no")
+    for key in ("role", "attacker", "player"):
+        if line.get(key) in SIDE_SUBJECT:
+            out[key] = _(SIDE_SUBJECT[line[key]])
+    card = line.get("card")
+    if isinstance(card, int) and card in t.cards:
+        out["card"] = t.cards[card]["name"]
+    space = line.get("space")
+    if isinstance(space, int) and 0 < space < len(t.spaces):
+        out["space"] = t.spaces[space]
+    if line.get("country") in t.countries:
+        out["country"] = t.countries[line["country"]]
+    if isinstance(line.get("ps_card"), int) and line["ps_card"] in t.ps_cards:
+        out["ps_card"] = t.ps_cards[line["ps_card"]]["name"]
+    if "suit" in line:
+        out["suit"] = t.suits.get(line["suit"], out.get("suit"))
+    if "box" in line and line.get("role") in SIDE_SUBJECT and 0 < line["box"] <= len(TST):
+        out["box_name"] = t.tst[line["box"] - 1][line["role"]]
+    if isinstance(line.get("vp"), int):
+        out["vp_text"] = _vp(line["vp"])
+    if isinstance(line.get("change"), int):
+        out["change_text"] = _vp(line["change"])
+    if line.get("use") in ref.USES:
+        out["use"] = _(ref.USES[line["use"]])
+    if line.get("why") in ref.REASONS:
+        out["why"] = _(ref.REASONS[line["why"]])
+    if "period" in line:
+        out["period"] = t.periods.get(line["period"], line["period"])
+    out["success_text"] = _("success") if line.get("success") else _("failure")
+    out["first_text"] = _(", the first side to get there") if line.get("first") else ""
+    out["initiative_text"] = _(" and takes the initiative") if line.get("initiative") else ""
+    out["roll_text"] = (_(" (counterattack roll %(roll)s)") % {"roll": line["roll"]}
+                        if line.get("roll") is not None else "")
+    return out
+
+
+def sentence(line: dict) -> str:
+    """One structured log line as a sentence in the reader's language (never an id)."""
+    template = ref.TEMPLATES.get(line.get("kind"))
+    if template is None:
+        return ref.sentence(line)
+    try:
+        return _(template).format(**_words(line))
+    except (KeyError, IndexError, ValueError):  # a translation naming a field the line lacks
+        return template.format(**_words(line))

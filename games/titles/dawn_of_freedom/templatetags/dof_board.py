@@ -1,0 +1,425 @@
+"""Template helpers for the 1989 board (``dawn_of_freedom/board.html``).
+
+Everything static (space geometry, adjacency lines, country blocks, words per
+language) is worked out once; per request only SPs, control, power and the
+current choices are merged in. The map SVG is built in Python: 75 spaces of a
+dozen elements each are too many template nodes for a fast page.
+"""
+from __future__ import annotations
+
+import json
+import unicodedata
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from games.titles.dawn_of_freedom import layout
+from games.titles.dawn_of_freedom import sentences
+from games.titles.dawn_of_freedom.names import card, ps_name, side_label, suit_name, tables
+from games.titles.dawn_of_freedom.rules import data
+
+register = template.Library()
+W, H = layout.BOX_W, layout.BOX_H
+ROLES = data.ROLES
+
+SPACE_VERB_TEXT = {"place": gettext_noop("Place 1 SP in %(space)s"),
+                   "check": gettext_noop("Support check in %(space)s"),
+                   "check_bonus": gettext_noop("Support check in %(space)s with the country bonus"),
+                   "remove": gettext_noop("Remove SP from %(space)s"),
+                   "space": gettext_noop("Choose %(space)s"),
+                   "refuge": gettext_noop("The Ceausescus flee to %(space)s")}
+CARD_VERB_TEXT = {"event": gettext_noop("Event"), "ops": gettext_noop("Operations"),
+                  "tst": gettext_noop("Tiananmen Square"), "ops_no_event": gettext_noop("Operations, no event"),
+                  "both": gettext_noop("Operations and event"), "discard": gettext_noop("Discard"),
+                  "card": gettext_noop("Choose"), "keep": gettext_noop("Keep"),
+                  "swap": gettext_noop("Discard and draw again")}
+PS_VERB_TEXT = {"stake": gettext_noop("Discard to raise the stakes"), "lead": gettext_noop("Lead"),
+                "match": gettext_noop("Answer with it")}
+TYPE_SHORT = {"worker": gettext_noop("worker"), "farmer": gettext_noop("farmer"),
+              "bureaucrat": gettext_noop("bureaucrat"), "intellectual": gettext_noop("intellectual"),
+              "student": gettext_noop("student"), "church": gettext_noop("church"), "elite": gettext_noop("elite"),
+              "minority": gettext_noop("minority")}
+JS_TEXT = {"not_a_choice": gettext_noop("%(name)s is not one of your choices now."),
+           "choose_highlighted": gettext_noop("Choose one of the highlighted spaces."),
+           "use_choices": gettext_noop("Use the choices listed with the board.")}
+SHORT = {r: s for r, s in (("communist", "C"), ("democrat", "D"))}
+
+
+def _width(text: str) -> int:
+    """Width in Latin letters: Korean, Japanese and other wide characters count twice."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _split(name: str) -> list[str]:
+    """A space name on one or two lines of about 15 letters ("Catholic Church, Poland" drops the country)."""
+    if ", " in name:
+        name = name.split(", ")[0]
+    if _width(name) <= 15:
+        return [name]
+    words = name.split(" ")
+    if len(words) == 1:
+        half = len(name) // 2
+        return [name[:half], name[half:]]
+    best = min(range(1, len(words)), key=lambda i: abs(_width(" ".join(words[:i])) - _width(" ".join(words[i:]))))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _fit(text: str, room: int) -> str:
+    """A textLength squeeze for a line wider than ``room`` pixels (7 px a letter)."""
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if _width(text) * 6.6 > room else ""
+
+
+# -- static geometry ------------------------------------------------------------------------
+def _edges() -> str:
+    out = []
+    for s in data.SPACE_IDS:
+        for t in data.ADJ[s]:
+            if t > s:
+                (x1, y1), (x2, y2) = layout.POS[s], layout.POS[t]
+                kind = "in" if data.COUNTRY[s] == data.COUNTRY[t] else "cross"
+                out.append(f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    return '<g class="edges" aria-hidden="true">' + "".join(out) + "</g>"
+
+
+def _blocks() -> dict[str, tuple[int, int, int, int]]:
+    """Each country's background rectangle (x, y, w, h) around its spaces."""
+    out = {}
+    for country, spaces in data.COUNTRY_SPACES.items():
+        xs = [layout.POS[s][0] for s in spaces]
+        ys = [layout.POS[s][1] for s in spaces]
+        x, y = min(xs) - W // 2 - 8, min(ys) - H // 2 - 24
+        out[country] = (x, y, max(xs) + W // 2 + 8 - x, max(ys) + H // 2 + 8 - y)
+    return out
+
+
+EDGES = _edges()
+BLOCKS = _blocks()
+_LOCAL: dict[str, dict] = {}
+
+
+def _space_base(s: int, t) -> dict:
+    name = t.spaces[s]
+    x, y = layout.POS[s]
+    facts = [t.types[data.TYPE[s]], _("stability %(n)s") % {"n": data.STABILITY[s]}]
+    if data.BATTLEGROUND[s]:
+        facts.append(_("battleground"))
+    return {"id": s, "name": name, "lines": _split(name), "x": x - W // 2, "y": y - H // 2, "cx": x,
+            "type": data.TYPE[s], "type_short": _(TYPE_SHORT[data.TYPE[s]]), "stab": data.STABILITY[s],
+            "bg": data.BATTLEGROUND[s], "country": data.COUNTRY[s],
+            "facts": f"{t.countries[data.COUNTRY[s]]}; " + ", ".join(facts)}
+
+
+def _static_svg(t) -> str:
+    parts = []
+    for country, (x, y, w, h) in BLOCKS.items():
+        region = data.REGION[data.COUNTRY_SPACES[country][0]]
+        parts.append(f'<rect class="block {region}" x="{x}" y="{y}" width="{w}" height="{h}" rx="10"/>'
+                     f'<text class="country-name" x="{x + 10}" y="{y + 17}">{escape(t.countries[country])}</text>')
+    return "".join(parts) + EDGES
+
+
+def _local() -> dict:
+    """Everything static that has words, built once per language."""
+    lang = get_language() or "en"
+    found = _LOCAL.get(lang)
+    if found is None:
+        t = tables()
+        found = _LOCAL[lang] = {
+            "spaces": [_space_base(s, t) for s in data.SPACE_IDS], "svg": _static_svg(t),
+            "text": _("%(space)s (%(facts)s): Communist %(c)s SP, Democrat %(d)s SP"),
+            "controlled": {r: _(", %(side)s control") % {"side": t.sides[r]} for r in ROLES},
+            "js": json.dumps({k: _(v) for k, v in JS_TEXT.items()}, ensure_ascii=False),
+            "power": {r: _("%(side)s in power") % {"side": t.sides[r]} for r in ROLES},
+        }
+    return found
+
+
+# -- choices ------------------------------------------------------------------------------
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def space_choices(prompt) -> dict[int, list]:
+    out: dict[int, list] = {}
+    if not prompt:
+        return out
+    for c in prompt.choices:
+        if _is_int(c.arg) and 1 <= c.arg < data.SLOTS and (c.group == "spaces" or c.verb in SPACE_VERB_TEXT):
+            out.setdefault(c.arg, []).append(c)
+    return out
+
+
+def card_choices(prompt) -> dict[int, list]:
+    out: dict[int, list] = {}
+    if not prompt:
+        return out
+    for c in prompt.choices:
+        if c.verb in CARD_VERB_TEXT and c.group != "spaces" and _is_int(c.arg) and c.arg in data.CARDS:
+            out.setdefault(c.arg, []).append({"choice": c, "text": _(CARD_VERB_TEXT[c.verb]), "arg": json.dumps(c.arg)})
+    return out
+
+
+def ps_choices(prompt) -> dict[int, list]:
+    out: dict[int, list] = {}
+    if not prompt:
+        return out
+    for c in prompt.choices:
+        if c.verb in PS_VERB_TEXT and _is_int(c.arg):
+            out.setdefault(c.arg, []).append({"choice": c, "text": _(PS_VERB_TEXT[c.verb]), "arg": json.dumps(c.arg)})
+        elif c.verb == "lead_as" and isinstance(c.arg, str) and ":" in c.arg:
+            n, suit = c.arg.split(":", 1)
+            out.setdefault(int(n), []).append({"choice": c, "arg": json.dumps(c.arg),
+                                               "text": _("Lead as %(suit)s") % {"suit": suit_name(suit)}})
+    return out
+
+
+def _action_text(choice, name: str) -> str:
+    text = SPACE_VERB_TEXT.get(choice.verb)
+    return _(text) % {"space": name} if text else f"{choice.label}"
+
+
+def _hx(verb: str, arg_json: str, act_url: str, seq: int, label: str) -> str:
+    vals = escape(json.dumps({"verb": verb, "arg": arg_json, "expected_seq": str(seq)}))
+    return (f' tabindex="0" role="button" aria-label="{escape(label)}" data-dof-choice'
+            f' data-verb="{escape(verb)}" data-arg="{escape(arg_json)}"'
+            f' hx-post="{escape(act_url)}" hx-vals="{vals}" hx-target="#game-panel" hx-swap="outerHTML"')
+
+
+# -- the map ------------------------------------------------------------------------------
+def _space_svg(base: dict, sp: tuple, owner: str, choices: list, local: dict, act_url: str, seq: int) -> str:
+    x, y, cx = base["x"], base["y"], base["cx"]
+    com, dem = sp
+    text = local["text"] % {"space": base["name"], "facts": base["facts"], "c": com, "d": dem}
+    if owner:
+        text += local["controlled"][owner]
+    cls = f'sp t-{base["type"]}' + (" bg" if base["bg"] else "") + (f" ctl-{owner}" if owner else "")
+    if choices:
+        first = choices[0]
+        action = _action_text(first, base["name"])
+        cls += " choice"
+        attrs = _hx(first.verb, json.dumps(first.arg), act_url, seq, f"{action}. {text}")
+        title = f"{escape(action)}. {escape(text)}"
+    else:
+        attrs, title = f' role="img" aria-label="{escape(text)}"', escape(text)
+    lines = base["lines"]
+    names = "".join(f'<text class="name" x="{cx}" y="{y + 12 + 11 * i}"{_fit(line, W - 8)}>{escape(line)}</text>'
+                    for i, line in enumerate(lines))
+    low = y + H - 5
+    c_f = " filled" if owner == "communist" else ""
+    d_f = " filled" if owner == "democrat" else ""
+    return (f'<g class="{cls}" data-space="{base["id"]}" data-name="{escape(base["name"])}"{attrs}>'
+            f'<title>{title}</title><rect class="box" x="{x}" y="{y}" width="{W}" height="{H}" rx="5"/>'
+            + (f'<rect class="bgmark" x="{x}" y="{y}" width="{W}" height="4" rx="2"/>' if base["bg"] else "")
+            + names +
+            f'<rect class="spc communist{c_f}" x="{x + 4}" y="{low - 18}" width="24" height="19" rx="3"/>'
+            f'<text class="n communist{c_f}" x="{x + 16}" y="{low - 4}">{com or ""}</text>'
+            f'<text class="type" x="{cx}" y="{low - 10}">{escape(base["type_short"])}</text>'
+            f'<text class="stab" x="{cx}" y="{low}">{base["stab"]}</text>'
+            f'<rect class="spc democrat{d_f}" x="{x + W - 28}" y="{low - 18}" width="24" height="19" rx="3"/>'
+            f'<text class="n democrat{d_f}" x="{x + W - 16}" y="{low - 4}">{dem or ""}</text></g>')
+
+
+def _power_svg(view: dict, local: dict) -> str:
+    out, power = [], view.get("power") or {}
+    struggle = (view.get("struggle") or {}).get("country")
+    for country, (x, y, w, h) in BLOCKS.items():
+        held = power.get(country)
+        label = local["power"].get(held, "")
+        if struggle == country:
+            label = (label + " · " if label else "") + _("power struggle now")
+        if label:
+            out.append(f'<text class="power {held or ""}{" now" if struggle == country else ""}" '
+                       f'x="{x + w - 10}" y="{y + 17}">{escape(label)}</text>')
+    return "".join(out)
+
+
+@register.simple_tag
+def dof_map_svg(view, prompt, act_url: str, seq: int, label: str = "Map"):
+    """The whole map as one SVG element: country blocks, adjacency, 75 spaces with SPs and choices."""
+    local = _local()
+    support, control = view.get("support") or {}, view.get("control") or {}
+    choices = space_choices(prompt)
+    spaces = "".join(_space_svg(b, support.get(str(b["id"]), (0, 0)), control.get(str(b["id"]), ""),
+                                choices.get(b["id"], ()), local, act_url, seq) for b in local["spaces"])
+    return mark_safe(
+        f'<svg class="dof-map" viewBox="0 0 {layout.WIDTH} {layout.HEIGHT}" width="{layout.WIDTH}" '
+        f'height="{layout.HEIGHT}" role="group" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f'{local["svg"]}{_power_svg(view, local)}{spaces}</svg>')
+
+
+@register.simple_tag
+def dof_map_info(view, prompt):
+    """How many spaces are clickable now, and the hint texts for board.js."""
+    return {"clickable": len(space_choices(prompt)), "js_text": _local()["js"]}
+
+
+# -- countries and scoring ----------------------------------------------------------------
+@register.simple_tag
+def dof_countries(view, prompt):
+    """The six scoring boxes: VPs for presence, domination, control, power held, struggle choices."""
+    t, power, retained = tables(), view.get("power") or {}, view.get("retained") or {}
+    control = view.get("control") or {}
+    pick = {c.arg: c for c in (prompt.choices if prompt else ()) if c.verb == "struggle"}
+    struggle = (view.get("struggle") or {}).get("country")
+    rows = []
+    for country in data.COUNTRIES:
+        box = data.SCORING_BOX[country]
+        held = {r: sum(1 for s in data.COUNTRY_SPACES[country] if control.get(str(s)) == r) for r in ROLES}
+        bgs = {r: sum(1 for s in data.COUNTRY_BGS[country] if control.get(str(s)) == r) for r in ROLES}
+        choice = pick.get(country)
+        rows.append({"id": country, "name": t.countries[country], "presence": box["presence_vp"],
+                     "domination": box["domination_vp"], "control": box["control_vp"],
+                     "power": power.get(country), "power_label": t.sides.get(power.get(country), ""),
+                     "retained": retained.get(country, 0), "now": struggle == country,
+                     "spaces": held, "bgs": bgs, "bg_total": len(data.COUNTRY_BGS[country]),
+                     "choice": choice, "arg": json.dumps(choice.arg) if choice else ""})
+    return rows
+
+
+# -- tracks -------------------------------------------------------------------------------
+@register.simple_tag
+def dof_tracks(view):
+    t = tables()
+    vp = view.get("vp") or 0
+    tst = view.get("tiananmen") or {}
+    abilities = view.get("abilities") or {}
+    boxes = []
+    for i, box in enumerate(data.TST, start=1):
+        boxes.append({"box": i, "names": {r: t.tst[i - 1][r] for r in ROLES},
+                      "needs": {r: box[f"{r}_needs"] for r in ROLES},
+                      "here": [r for r in ROLES if tst.get(r) == i],
+                      "held": [r for r in ROLES if i in abilities.get(r, ())],
+                      "lasting": box["award_type"] == "lasting"})
+    step = view.get("ussr_stability") or 0
+    ussr = [{"step": s["step"], "label": t.ussr[i], "vp": s.get("vp", 0),
+             "to": t.sides.get(s.get("vp_to"), ""), "here": s["step"] == step}
+            for i, s in enumerate(data.USSR_TRACK)]
+    turn = view.get("turn") or 1
+    lead = "democrat" if vp > 0 else "communist"
+    return {"turn": turn, "last_turn": data.LAST_TURN, "period": t.periods[data.period_of_turn(turn)],
+            "action_round": view.get("action_round"), "phasing": t.sides.get(view.get("phasing")),
+            "step": view.get("step"),
+            "vp": vp, "vp_text": _("%(side)s +%(n)s") % {"side": t.sides[lead], "n": abs(vp)} if vp else _("even"),
+            "vp_cells": [{"n": n, "here": n == max(-20, min(20, vp))} for n in range(-20, 21)],
+            "tst": boxes, "tst_at": {r: tst.get(r, 0) for r in ROLES},
+            "tst_tried": view.get("tst_tried") or {}, "ussr": ussr, "ussr_step": step,
+            "deck": view.get("deck_size"), "hand_sizes": view.get("hand_sizes") or {}}
+
+
+@register.simple_tag
+def dof_effects(view):
+    """Lasting events in effect as readable rows (The Wall, Solidarność ...)."""
+    rows, sides = [], tables().sides
+    until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game"),
+             "round": _("this action round"), "struggle": _("until the next power struggle")}
+    for key, effect in sorted((view.get("effects") or {}).items(), key=lambda kv: str(kv[0])):
+        number = str(key).split(":")[0]
+        info = card(number) if number.isdigit() else None
+        name = info["name"] if info else str(key).replace("_", " ").capitalize()
+        effect = effect if isinstance(effect, dict) else {}
+        rows.append({"name": name, "number": info["number"] if info else "",
+                     "role": sides.get(effect.get("role"), ""),
+                     "until": until.get(effect.get("until"), str(effect.get("until") or "").replace("_", " ")),
+                     "summary": info["summary"] if info else ""})
+    return rows
+
+
+# -- cards --------------------------------------------------------------------------------
+@register.simple_tag
+def dof_hand(view, prompt):
+    """The viewer's own hand with its card choices, and any other card the prompt offers
+    (a card to keep from three drawn, one from the discard pile)."""
+    choices = card_choices(prompt)
+    # the view's hand also lists power-struggle cards ("ps-11"): those show in the struggle panel
+    hand = [n for n in view.get("hand") or () if _is_int(n) and n in data.CARDS]
+    cards = [{**card(n), "choices": choices.get(n, [])} for n in hand]
+    others = [{**card(n), "choices": cs} for n, cs in choices.items() if n not in hand]
+    return {"cards": cards, "others": others}
+
+
+@register.filter
+def dof_card(number):
+    return card(number)
+
+
+@register.filter
+def dof_side(role) -> str:
+    return side_label(role)
+
+
+@register.filter
+def dof_ps(i) -> str:
+    return ps_name(i)
+
+
+# -- power struggle -----------------------------------------------------------------------
+AFTERMATH = ("support_loss_roll", "struggle_vp_roll", "power_taken", "power_retained", "score", "struggle_won")
+STRUGGLE_KINDS = frozenset(("struggle", "struggle_deal", "raise_discard", "raised", "no_raise", "ps_lead", "ps_wild",
+                            "ps_falters_discard", "ps_surges_draw", "ps_tactic_fails", "ps_match", "ps_concede",
+                            "struggle_no_lead", "ps_cards_taken", "struggle_over") + AFTERMATH)
+
+
+def _struggle_lines(log) -> list[dict]:
+    """The log lines of the latest power struggle (from its "struggle" line on)."""
+    out = []
+    for entry in reversed(log or ()):
+        if entry.get("kind") in STRUGGLE_KINDS:
+            out.append(entry)
+        if entry.get("kind") == "struggle":
+            return out[::-1]
+        if entry.get("kind") == "turn":
+            break
+    return []
+
+
+@register.simple_tag
+def dof_struggle(view, prompt, log=None):
+    """The power struggle as the viewer may know it: counts, own hand, raises, lead, aftermath."""
+    ps = view.get("struggle")
+    lines = _struggle_lines(log)
+    if not ps and not lines:
+        return None
+    t = tables()
+    country = (ps or {}).get("country") or next((line.get("country") for line in lines if line.get("country")), None)
+    out = {"live": bool(ps), "country": t.countries.get(country, ""), "country_id": country,
+           "history": [line["text"] for line in lines if line.get("text")]}
+    for line in lines:
+        if line["kind"] == "support_loss_roll":
+            out["loss"] = {"who": t.sides.get(line["role"]), "roll": line["roll"], "mod": line["mod"],
+                           "total": line["roll"] + line["mod"], "lose": line["lose"]}
+        elif line["kind"] == "struggle_vp_roll":
+            total = line["roll"] + line["mod"]
+            out["vp_roll"] = {"who": t.sides.get(line["role"]), "roll": line["roll"], "mod": line["mod"],
+                              "total": total, "vp": line["vp"], "row": max(0, min(total, len(data.RESULTS) - 1))}
+    out["table"] = [{"roll": (f"{i}+" if i == len(data.RESULTS) - 1 else str(i)), "n": n,
+                     "used": i == out.get("vp_roll", {}).get("row"),
+                     "loss_used": i == max(0, min(out.get("loss", {}).get("total", -1), len(data.RESULTS) - 1))
+                     if "loss" in out else False}
+                    for i, n in enumerate(data.RESULTS)]
+    if not ps:
+        return out
+    choices = ps_choices(prompt)
+    lead = ps.get("lead")
+    out.update({
+        "card": card(ps["card"]) if ps.get("card") else None,
+        "attacker": t.sides.get(ps.get("attacker")), "scorer": t.sides.get(ps.get("scorer")),
+        "counts": [{"side": t.sides[r], "n": (ps.get("hand_sizes") or {}).get(r, 0), "role": r} for r in ROLES],
+        "deck": ps.get("deck_size"), "final": ps.get("final"),
+        "hand": [{**t.ps_cards[i], "choices": choices.get(i, [])} for i in ps.get("hand") or ()],
+        "raised": [t.sides[r] for r in ROLES if (ps.get("raised") or {}).get(r)],
+        "banned": [suit_name(s) for s in ps.get("banned") or ()],
+        "lead": {"side": t.sides.get(lead["role"]), "card": ps_name(lead["card"]), "suit": suit_name(lead["suit"]),
+                 "rank": lead["rank"]} if lead else None,
+        "winner": t.sides.get(ps.get("winner")), "suit": suit_name(ps["suit"]) if ps.get("suit") else "",
+        "discard": [ps_name(i) for i in ps.get("discard") or ()],
+    })
+    return out
+
+
+@register.filter
+def dof_log_text(entry: dict) -> str:
+    return sentences.sentence(entry)
