@@ -138,7 +138,7 @@ def survivor_choices(state, frame, role, sid, s, card) -> list[Choice]:
         spots = zombie_spots(state, role, at)
         out += [Choice("attack", f"{sid}>{g}", f"{name} attacks a zombie", "attack") for g in spots]
         medicine = medicine_for_attack(state, role, sid)
-        out += [Choice("attack", f"{sid}>{g}>{medicine}", f"{name} attacks, discarding medicine to kill 3",
+        out += [Choice("attack", f"{sid}>{g}>{medicine}", f"{name} attacks, discarding a card to kill more",
                        "attack") for g in spots if medicine is not None]
     if at in state["loc"] and state["loc"][at]["deck"] and can_spend(state, role, card["search"]):
         out.append(Choice("search", sid, f"{name} searches", "search"))
@@ -266,12 +266,29 @@ def power_ready(state, role, at, a) -> bool:
 
 
 # -- handlers ---------------------------------------------------------------
+def discard_attack(state, role, sid) -> tuple | None:
+    """(card to discard, zombies killed, once-per-round key): Edward White discards
+    medicine to kill 3, the Lighter discards fuel to kill 4; no exposure either way."""
+    c = C(state)
+    offers = []
+    a = ability(state, sid)
+    if a["kind"] == "medicine_attack":
+        offers.append(("medicine", a.get("n", 3), f"s{sid}"))
+    for item in state["sv"][sid]["eq"]:
+        effect = c.card[item]["effect"]
+        if effect.get("passive") == "discard_attack":
+            offers.append((effect["symbol"], effect["n"], f"c{item}"))
+    for symbol, n, key in offers:
+        if key not in state["once"]:
+            card = next((x for x in sorted(state["pl"][role]["hand"]) if c.symbol[x] == symbol), None)
+            if card is not None:
+                return card, n, key
+    return None
+
+
 def medicine_for_attack(state, role, sid) -> int | None:
-    """Edward White (once per round): a medicine card from hand turns an attack into 3 kills."""
-    if ability(state, sid)["kind"] != "medicine_attack" or f"s{sid}" in state["once"]:
-        return None
-    symbols = C(state).symbol
-    return next((c for c in sorted(state["pl"][role]["hand"]) if symbols[c] == "medicine"), None)
+    offer = discard_attack(state, role, sid)
+    return offer[0] if offer else None
 
 
 def do_attack(state, frame, role, arg):
@@ -282,10 +299,11 @@ def do_attack(state, frame, role, arg):
     n = 2 if has_passive(state, sid, "kill_two") else 1
     exposure = not has_passive(state, sid, "no_attack_exposure")
     if medicine:
-        state["once"].append(f"s{sid}")
-        take_card(state, frame, role, medicine[0])
-        store(state, side_of(state, role))["waste"].append(medicine[0])
-        n, exposure = 3, False
+        discard, n, key = discard_attack(state, role, sid)
+        state["once"].append(key)
+        take_card(state, frame, role, discard)
+        store(state, side_of(state, role))["waste"].append(discard)
+        exposure = False
     killed = remove_zombies(state, state["sv"][sid]["at"], g, n)
     log(state, "attack", survivor=sid, at=state["sv"][sid]["at"], killed=killed)
     after_kills(state, role, sid, killed, exposure)
@@ -383,7 +401,9 @@ def do_noise(state, frame, role, arg):
     spot = state["loc"][search["at"]]
     spot["noise"] += 1
     search["noise"] = True
-    search["cards"].append(spot["deck"].pop())
+    extra = 3 if any(C(state).card[x]["effect"].get("passive") == "noise_view"
+                     for x in state["sv"][search["sid"]]["eq"]) else 1  # Flashlight
+    search["cards"] += [spot["deck"].pop() for _ in range(min(extra, len(spot["deck"])))]
     undo.checkpoint(state)
     log(state, "noise", at=search["at"])
 

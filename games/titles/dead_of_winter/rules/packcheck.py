@@ -14,7 +14,8 @@ ABILITIES = {"search_view", "free_barricade", "kill_zombies", "add_food", "die_p
              "frost_as_wound", "bite_immune", "reroll_all", "sacrifice_morale", "peek_hand", "steal_random",
              "peek_deck", "peek_crises", "take_outsider", "medicine_attack", "copy_here", "text_only"}
 PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "bite_immune",
-            "frost_as_wound", "search_view", "clean_bonus", "barricade_double"}
+            "frost_as_wound", "search_view", "clean_bonus", "barricade_double", "discard_attack",
+            "noise_view"}
 USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one"}
 PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets", "safe_move"}
 XR_EFFECTS = {"morale", "food", "bullets", "wound", "zombies", "helpless", "draw_item"}

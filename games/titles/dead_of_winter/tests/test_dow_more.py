@@ -290,3 +290,22 @@ def test_talia_jones_looks_at_the_next_two_crises_and_may_swap_them():
     assert state["active"] == ["p1"] and RULES.default_action(state, "p1").arg == "keep"
     act(state, "p1", "order", "swap")
     assert state["cdeck"][-1] == second and sorted(state["active"]) == ["p1", "p2"]
+
+
+def test_the_lighter_burns_fuel_to_kill_four_and_the_flashlight_sees_three_cards_on_noise():
+    state = board()
+    sid = put(state, "p1", "gas_station")
+    put(state, "p2", "b")
+    lighter, flashlight, fuel = card_of(state, "lighter"), card_of(state, "flashlight"), card_of(state, "fuel")
+    state["sv"][sid]["eq"] = [lighter, flashlight]
+    state["pl"]["p1"]["hand"] = [fuel]
+    state["loc"]["gas_station"]["z"] = 4
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = [6, 6]
+    act(state, "p1", "attack", f"{sid}>0>{fuel}")
+    assert state["loc"]["gas_station"]["z"] == 0 and fuel in state["col"]["a"]["waste"]
+    act(state, "p1", "search", sid)
+    act(state, "p1", "noise")
+    assert len(RULES.view(state, "p1")["me"]["search"]) == 4
