@@ -323,17 +323,26 @@ def _outside(page, selector):
     }).map(el => el.getAttribute('aria-label') || el.textContent.trim())""", selector)
 
 
-def _mid_game(alice, bob, moves=150):
+def _mid_game(alice, bob, moves=150, many_choices=0):
+    """A game after ``moves`` random moves, then on until the player to move has at
+    least ``many_choices`` choices (an action round with a full hand: the longest bar)."""
+    from games import engine
     from games.titles.twilight_struggle.tests.test_ts_board import play_random, start_game
 
     game = start_game(alice, bob)
-    play_random(game, {"ussr": alice, "us": bob}, moves)
-    game.refresh_from_db()
+    players = {"ussr": alice, "us": bob}
+    play_random(game, players, moves)
+    for seed in range(200):
+        game.refresh_from_db()
+        prompt = engine.rules_for(game).prompt(game.state, game.active_roles[0])
+        if len(prompt.choices) >= many_choices:
+            break
+        play_random(game, players, 1, seed=seed)
     return game
 
 
 def test_mid_game_the_choices_are_in_view_and_fit_shows_the_whole_map(browser, live_server, alice, bob):
-    game = _mid_game(alice, bob)
+    game = _mid_game(alice, bob, moves=20, many_choices=16)  # an action round, most of a hand to play
     players = {"ussr": alice, "us": bob}
     role = game.active_roles[0]
     for size, (width, height) in SIZES.items():
