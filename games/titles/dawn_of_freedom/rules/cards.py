@@ -39,6 +39,10 @@ def hand_target(state: dict, role: str) -> int:
     return HAND
 
 
+# hook(state) once a deal is over (an effect lasting one deal ends: Presidential Visit)
+AFTER_DEAL: list = []
+
+
 def deal(state: dict) -> None:
     """Alternate one card at a time, Communist first, up to the hand size (4.5.1)."""
     dealt = {"communist": 0, "democrat": 0}
@@ -61,6 +65,8 @@ def _dealt(state: dict, dealt: dict) -> None:
     if dealt["communist"] or dealt["democrat"]:
         undo.checkpoint(state)  # each player now sees new cards
     log(state, "deal", counts=dealt)
+    for hook in AFTER_DEAL:
+        hook(state)
 
 
 # -- ops values (7.3) -------------------------------------------------------

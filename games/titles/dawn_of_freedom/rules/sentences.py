@@ -44,6 +44,8 @@ def _words(line: dict) -> dict:
         out["use"] = USES.get(line["use"], str(line["use"]).replace("_", " "))
     if "why" in line:
         out["why"] = REASONS.get(line["why"], str(line["why"]).replace("_", " "))
+    if "cards" in line:
+        out["cards_text"] = ", ".join(CARD_NAME.get(c, str(c)) for c in line["cards"]) or "no card"
     out["success_text"] = "success" if line.get("success") else "failure"
     out["first_text"] = ", the first side to get there" if line.get("first") else ""
     out["initiative_text"] = " and takes the initiative" if line.get("initiative") else ""
@@ -134,6 +136,15 @@ TEMPLATES = {
     "card_given": "{role} gives {card} to the opponent.",
     "event_roll": "{card}: {role} rolls {roll} against {against}; success: {success}.",
     "paired": "{role} uses {card} for operations, without its event.",
+    "cards_revealed": "{role} shows the red-titled cards in hand: {cards_text}.",
+    "take_from_hand": "{role} takes {card} from the opponent's hand.",
+    "crowd_draw": "The Crowd Turns Against Ceausescu: {n} Rally in the Square cards among "
+                  "those drawn.",
+    "cards_drawn": "{role} draws {n} cards.",
+    "modified_roll": "{card}: {role} rolls {roll}, modified to {total}, needing {needs}: "
+                     "{success_text}.",
+    "roll_adds": "{card}: {role} rolls {roll} and adds {n} SPs.",
+    "ps_cards_taken": "{card}: {role} takes {n} of the opponent's power-struggle cards.",
 }
 
 
