@@ -134,3 +134,24 @@ def test_teammates_see_only_the_count_of_a_hand():
     assert "objectives" not in mine and str(state["pl"]["p3"]["hand"][0]) not in mine["cards"]
     assert mine["draft"]["offer"] == state["stack"][-1]["offer"]["p1"]
     assert "offer" not in json.dumps(mine["draft"]["kept_counts"])
+
+
+@pytest.mark.parametrize("players", (5, 6, 8, 10, 11))
+def test_the_cross_title_invariants_hold_for_other_player_counts(players):
+    """tests/test_conformance.py plays the default (4 players); run its checks
+    (prompts, undo across checkpoints, hidden information, replay) for more."""
+    conformance = pytest.importorskip("tests.test_conformance")
+    if not hasattr(conformance, "play_checked"):
+        pytest.skip("the cross-title suite changed shape")
+    from games.titles.dead_of_winter.rules.rules import DeadOfWinterRules
+
+    class Sized(DeadOfWinterRules):
+        def default_options(self):
+            return dict(super().default_options(), players=players)
+
+    rules = Sized()
+    for seed in range(4):
+        final, moves = conformance.play_checked(rules, seed)
+        replayed = play(rules, seed, moves)
+        take_log(replayed)
+        assert conformance.dumps(replayed) == conformance.dumps(final)
