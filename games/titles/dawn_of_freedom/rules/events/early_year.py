@@ -27,9 +27,18 @@ COM, DEM = "communist", "democrat"
 ANY_OPERATION = ("place", "check", "tst")
 
 
+_SPACES_OF: dict = {}
+
+
 def spaces_of(kind: str | tuple, country: str | None = None) -> list[int]:
-    kinds = (kind,) if isinstance(kind, str) else kind
-    return [s for s in SPACE_IDS if TYPE[s] in kinds and (country is None or COUNTRY[s] == country)]
+    """Spaces of a type (or types), optionally in one country (memoised)."""
+    key = (kind, country)
+    found = _SPACES_OF.get(key)
+    if found is None:
+        kinds = (kind,) if isinstance(kind, str) else kind
+        found = _SPACES_OF[key] = tuple(s for s in SPACE_IDS if TYPE[s] in kinds
+                                        and (country is None or COUNTRY[s] == country))
+    return list(found)
 
 
 def card_ops(state: dict, ctx: dict) -> int:
