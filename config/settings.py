@@ -217,7 +217,7 @@ REST_FRAMEWORK = {
     ],
     # Suspended users may read only: decided on the user DRF authenticated.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
-                                   "games.api.permissions.NotSuspendedForWrites"],
+                                   "games.moderation.permissions.NotSuspendedForWrites"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

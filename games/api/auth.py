@@ -39,12 +39,16 @@ def token_user(request):
     return request._hotline_token_user
 
 
-def _user_of(key: str):
-    from games.moderation.access import suspended_sql
+# Moderation registers its "suspended now" SQL here (games.moderation.apps):
+# a function of the user id column giving a condition with two %s (now, now).
+SUSPENDED_SQL: list = []
 
+
+def _user_of(key: str):
     user_model = get_user_model()
     now = timezone.now()
-    sql = (f"SELECT u.*, {suspended_sql('u.id')} AS suspended FROM {user_model._meta.db_table} u "
+    suspended = SUSPENDED_SQL[0]("u.id") if SUSPENDED_SQL else "(%s IS NULL AND %s IS NULL)"
+    sql = (f"SELECT u.*, {suspended} AS suspended FROM {user_model._meta.db_table} u "
            f"JOIN {Token._meta.db_table} t ON t.user_id = u.id WHERE t.key = %s")
     user = next(iter(user_model.objects.raw(sql, [now, now, key])), None)
     if user is not None:

@@ -10,7 +10,7 @@ from games.errors import BadRequest, Forbidden
 
 from . import access, services
 from .models import ChatMessage, Report
-from games.api.permissions import NotSuspendedForWrites
+from .permissions import NotSuspendedForWrites
 from games.api.throttles import READ_WRITE, ChatThrottle, CreateThrottle
 
 PERMISSIONS = [permissions.IsAuthenticated, NotSuspendedForWrites]

@@ -7,7 +7,10 @@ class ModerationConfig(AppConfig):
 
     def ready(self):
         from games import deadlines
+        from games.api import auth
 
+        from .access import suspended_sql
         from .models import ClockPause
 
         deadlines.PAUSE_CHECKS.append(lambda game_id: ClockPause.objects.filter(game_id=game_id).exists())
+        auth.SUSPENDED_SQL[:] = [suspended_sql]  # the API's token lookup reads the suspension with the user

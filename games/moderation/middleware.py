@@ -4,7 +4,7 @@ Every POST/PUT/PATCH/DELETE of a suspended user is refused with 403, except
 logging out, the language switch and the appeal form. The user comes from
 the session and, for the JSON API, from an ``Authorization: Token`` header
 (looked up once, with the suspension, and reused by DRF's authentication).
-The API's own guard is ``games.api.permissions.NotSuspendedForWrites``.
+The API's own guard is ``games.moderation.permissions.NotSuspendedForWrites``.
 Reads cost no query: only unsafe requests look the suspension up.
 """
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""DRF permission on every API write: suspended users may read, never write.
+"""DRF permission on every API write (``DEFAULT_PERMISSION_CLASSES``):
+suspended users may read, never write.
 
 It runs after DRF has decided who the user is (token first, then session),
 so it judges the user the view will act for, whatever cookie or header case
@@ -8,13 +9,13 @@ came with the request. The token lookup already knows the suspension
 from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from . import access
+
 
 def is_suspended(user) -> bool:
     known = getattr(user, "suspended", None)  # set by the token lookup
     if known is not None:
         return bool(known)
-    from games.moderation import access
-
     return access.is_suspended(user)
 
 
