@@ -15,7 +15,7 @@ LEFT, TOP = 66, 58
 
 # country -> (origin column, origin row) of its block
 ORIGIN = {"east_germany": (0, 0), "poland": (4.5, 0), "czechoslovakia": (1.5, 4.5),
-          "hungary": (2, 6.8), "romania": (7.5, 6.0), "bulgaria": (7.5, 10.0)}
+          "hungary": (2, 6.8), "romania": (7.5, 6.0), "bulgaria": (7.5, 10.6)}
 
 # space id -> (column, row) inside its country's block
 CELLS: dict[int, tuple[int, int]] = {
@@ -59,4 +59,4 @@ WIDTH = max(x for x, _ in POS.values()) + BOX_W // 2 + 20
 HEIGHT = max(y for _, y in POS.values()) + BOX_H // 2 + 20
 
 # the six countries' scoring boxes: (x, y) top-left, in the free space right of Poland
-SCORE_X, SCORE_Y, SCORE_W, SCORE_H = LEFT + 9.0 * COL, 14, 330, 62
+SCORE_X, SCORE_Y, SCORE_W, SCORE_H = round(LEFT + 8.5 * COL + BOX_W // 2 + 30), 12, 360, 60

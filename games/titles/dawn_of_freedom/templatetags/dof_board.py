@@ -248,7 +248,7 @@ def dof_map_svg(view, prompt, act_url: str, seq: int, label: str = "Map"):
     return mark_safe(
         f'<svg class="dof-map" viewBox="0 0 {layout.WIDTH} {layout.HEIGHT}" width="{layout.WIDTH}" '
         f'height="{layout.HEIGHT}" role="group" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-        f'{local["svg"]}{_power_svg(view, local)}{spaces}</svg>')
+        f'{local["svg"]}{_power_svg(view, local)}{_scoring_svg(view, prompt, act_url, seq)}{spaces}</svg>')
 
 
 @register.simple_tag
@@ -258,9 +258,8 @@ def dof_map_info(view, prompt):
 
 
 # -- countries and scoring ----------------------------------------------------------------
-@register.simple_tag
-def dof_countries(view, prompt):
-    """The six scoring boxes: VPs for presence, domination, control, power held, struggle choices."""
+def _scoring_rows(view, prompt) -> list[dict]:
+    """The six scoring boxes: VPs for presence, domination, control; spaces held; power; choices."""
     t, power, retained = tables(), view.get("power") or {}, view.get("retained") or {}
     control = view.get("control") or {}
     pick = {c.arg: c for c in (prompt.choices if prompt else ()) if c.verb == "struggle"}
@@ -270,14 +269,46 @@ def dof_countries(view, prompt):
         box = data.SCORING_BOX[country]
         held = {r: sum(1 for s in data.COUNTRY_SPACES[country] if control.get(str(s)) == r) for r in ROLES}
         bgs = {r: sum(1 for s in data.COUNTRY_BGS[country] if control.get(str(s)) == r) for r in ROLES}
-        choice = pick.get(country)
-        rows.append({"id": country, "name": t.countries[country], "presence": box["presence_vp"],
-                     "domination": box["domination_vp"], "control": box["control_vp"],
-                     "power": power.get(country), "power_label": t.sides.get(power.get(country), ""),
+        rows.append({"id": country, "name": t.countries[country], "box": box, "power": power.get(country),
                      "retained": retained.get(country, 0), "now": struggle == country,
                      "spaces": held, "bgs": bgs, "bg_total": len(data.COUNTRY_BGS[country]),
-                     "choice": choice, "arg": json.dumps(choice.arg) if choice else ""})
+                     "choice": pick.get(country)})
     return rows
+
+
+def _scoring_svg(view, prompt, act_url: str, seq: int) -> str:
+    t, out = tables(), []
+    x, w, h = layout.SCORE_X, layout.SCORE_W, layout.SCORE_H
+    out.append(f'<text class="score-title" x="{x}" y="{layout.SCORE_Y + 14}">{escape(_("Scoring boxes and power"))}</text>')
+    for i, row in enumerate(_scoring_rows(view, prompt)):
+        y = layout.SCORE_Y + 22 + i * (h + 4)
+        box = row["box"]
+        vps = _("presence %(p)s · domination %(d)s · control %(c)s VP · +1 a battleground") % {
+            "p": box["presence_vp"], "d": box["domination_vp"], "c": box["control_vp"], "n": row["bg_total"]}
+        held = row["power"]
+        power = (_("%(side)s in power") % {"side": t.sides[held]}) if held else ""
+        if row["retained"]:
+            power += " · " + _("kept %(n)s×") % {"n": row["retained"]}
+        count = _("spaces (battlegrounds): %(c)s %(cs)s (%(cb)s) · %(d)s %(ds)s (%(db)s)") % {
+            "c": t.sides["communist"], "cs": row["spaces"]["communist"], "cb": row["bgs"]["communist"],
+            "d": t.sides["democrat"], "ds": row["spaces"]["democrat"], "db": row["bgs"]["democrat"]}
+        text = f'{row["name"]}: {vps}. {power}. {count}'
+        choice = row["choice"]
+        cls = "score" + (f" power-{held}" if held else "") + (" now" if row["now"] else "")
+        if choice:
+            cls += " choice"
+            attrs = _hx(choice.verb, json.dumps(choice.arg), act_url, seq, f"{choice.label}. {text}")
+        else:
+            attrs = f' role="img" aria-label="{escape(text)}"'
+        out.append(
+            f'<g class="{cls}" data-country="{row["id"]}"{attrs}><title>{escape(text)}</title>'
+            f'<rect class="sbox" x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
+            f'<rect class="sband" x="{x}" y="{y}" width="8" height="{h}" rx="3"/>'
+            f'<text class="sname" x="{x + 16}" y="{y + 17}">{escape(row["name"])}</text>'
+            f'<text class="spower" x="{x + w - 8}" y="{y + 17}">{escape(power or _("nobody in power"))}</text>'
+            f'<text class="sline" x="{x + 16}" y="{y + 35}"{_fit(vps, w - 24)}>{escape(vps)}</text>'
+            f'<text class="sline" x="{x + 16}" y="{y + 52}"{_fit(count, w - 24)}>{escape(count)}</text></g>')
+    return "".join(out)
 
 
 # -- tracks -------------------------------------------------------------------------------
@@ -414,7 +445,7 @@ def dof_struggle(view, prompt, log=None):
         "banned": [suit_name(s) for s in ps.get("banned") or ()],
         "lead": {"side": t.sides.get(lead["role"]), "card": ps_name(lead["card"]), "suit": suit_name(lead["suit"]),
                  "rank": lead["rank"]} if lead else None,
-        "winner": t.sides.get(ps.get("winner")), "suit": suit_name(ps["suit"]) if ps.get("suit") else "",
+        "winner": t.sides[ps["winner"]] if ps.get("winner") in t.sides else "", "suit": suit_name(ps["suit"]) if ps.get("suit") else "",
         "discard": [ps_name(i) for i in ps.get("discard") or ()],
     })
     return out
