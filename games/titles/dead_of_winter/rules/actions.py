@@ -183,6 +183,9 @@ def play_choices(state, role, side, card, mine) -> list[Choice]:
         names = C(state).survivors
         return [Choice("play", f"{card}>{sid}", f"Play {name} on {names[sid]['name']}", "cards")
                 for sid in survivors_of(state, role) if state["sv"][sid]["w"]]
+    if effect["kind"] == "play" and effect["effect"] == "free_attack":
+        return [Choice("play", f"{card}>{sid}>{g}", f"Play {name}: attack with {sid}", "cards")
+                for sid in mine for g in zombie_spots(state, role, state["sv"][sid]["at"])]
     if effect["kind"] == "play" and playable(state, role, side, effect):
         return [Choice("play", card, f"Play {name}", "cards")]
     return []
@@ -296,14 +299,22 @@ def do_attack(state, frame, role, arg):
     sid, g, *medicine = split(arg)
     card = C(state).survivors[sid]
     spend(state, role, 1 if has_passive(state, sid, "any_die") else card["attack"])
+    if not medicine:
+        attack_with(state, role, sid, g)
+        return
+    discard, n, key = discard_attack(state, role, sid)
+    state["once"].append(key)
+    take_card(state, frame, role, discard)
+    store(state, side_of(state, role))["waste"].append(discard)
+    killed = remove_zombies(state, state["sv"][sid]["at"], g, n)
+    log(state, "attack", survivor=sid, at=state["sv"][sid]["at"], killed=killed)
+    after_kills(state, role, sid, killed, False)
+
+
+def attack_with(state, role, sid, g) -> None:
+    """The attack itself, once its die (or card) is paid."""
     n = 2 if has_passive(state, sid, "kill_two") else 1
     exposure = not has_passive(state, sid, "no_attack_exposure")
-    if medicine:
-        discard, n, key = discard_attack(state, role, sid)
-        state["once"].append(key)
-        take_card(state, frame, role, discard)
-        store(state, side_of(state, role))["waste"].append(discard)
-        exposure = False
     killed = remove_zombies(state, state["sv"][sid]["at"], g, n)
     log(state, "attack", survivor=sid, at=state["sv"][sid]["at"], killed=killed)
     after_kills(state, role, sid, killed, exposure)
@@ -493,12 +504,15 @@ def take_card(state, frame, role, card) -> None:
 
 
 def do_play(state, frame, role, arg):
-    if isinstance(arg, str):  # a medicine card and the survivor it heals
-        card, sid = split(arg)
+    if isinstance(arg, str):  # a card with its target: medicine -> survivor; Reading Lamp -> attacker
+        card, sid, *spot = split(arg)
         take_card(state, frame, role, card)
         store(state, side_of(state, role))["waste"].append(card)
         log(state, "play", role=role, card=card)
-        heal(state, sid)
+        if spot:
+            attack_with(state, role, sid, spot[0])
+        else:
+            heal(state, sid)
         return
     card = arg
     take_card(state, frame, role, card)

@@ -309,3 +309,19 @@ def test_the_lighter_burns_fuel_to_kill_four_and_the_flashlight_sees_three_cards
     act(state, "p1", "search", sid)
     act(state, "p1", "noise")
     assert len(RULES.view(state, "p1")["me"]["search"]) == 4
+
+
+def test_the_reading_lamp_attacks_without_a_die():
+    state = board()
+    sid = put(state, "p1", "library")
+    put(state, "p2", "b")
+    lamp = card_of(state, "reading_lamp")
+    state["pl"]["p1"]["hand"] = [lamp]
+    state["loc"]["library"]["z"] = 2
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"] = []
+    force_rolls(state, [1])
+    act(state, "p1", "play", f"{lamp}>{sid}>0")
+    assert state["loc"]["library"]["z"] == 1 and lamp in state["col"]["a"]["waste"]
