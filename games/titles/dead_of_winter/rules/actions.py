@@ -261,6 +261,8 @@ def power_ready(state, role, at, a) -> bool:
         return bool(heal_here(state, role, at))
     if kind in ("reroll_all", "reroll_one"):
         return bool(dice(state, role))
+    if kind == "die_swap":
+        return die_donor(state, role) is not None and dice(state, role)[0] < 6
     if kind == "free_barricade":
         return bool(barricade_spots(state, at))
     if kind in INFO_POWERS:
@@ -564,12 +566,29 @@ def use_power(state, role, sid, a) -> None:
         pool[:] = sorted(rng.roll(state) for _ in pool)
     elif a["kind"] == "reroll_one":
         play_reroll(state, role, None, 0)
+    elif a["kind"] == "die_swap":
+        donor = die_donor(state, role)
+        state["pl"][donor]["dice"][-1] -= 1
+        state["pl"][donor]["dice"].sort()
+        dice(state, role)[0] += 1
+        dice(state, role).sort()
+        log(state, "die_swap", role=role, frm=donor)
     elif a["kind"] == "sacrifice_morale":
         sacrifice(state, role, sid, a.get("n", 1))
     elif a["kind"] == "free_barricade":
         build_barricade(state, at, barricade_spots(state, at)[0])
     elif a["kind"] in INFO_POWERS:
         use_info(state, role, sid, at, a["kind"])
+
+
+def die_donor(state, role) -> str | None:
+    """Walkie Talkie: the teammate whose highest unused die is highest (WC§8: a teammate)."""
+    side = side_of(state, role)
+    if side == "w" or not dice(state, role):
+        return None
+    mates = [r for r in state["col"][side]["seats"] if r != role and state["pl"][r]["dice"]
+             and state["pl"][r]["dice"][-1] > 1]
+    return max(mates, key=lambda r: state["pl"][r]["dice"][-1]) if mates else None
 
 
 def heal_here(state, role, at) -> list[int]:

@@ -16,7 +16,8 @@ ABILITIES = {"search_view", "free_barricade", "kill_zombies", "add_food", "die_p
 PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "bite_immune",
             "frost_as_wound", "search_view", "clean_bonus", "barricade_double", "discard_attack",
             "noise_view"}
-USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one"}
+USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one",
+        "die_swap"}
 PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets", "safe_move",
          "free_attack"}
 XR_EFFECTS = {"morale", "food", "bullets", "wound", "zombies", "helpless", "draw_item"}

@@ -325,3 +325,18 @@ def test_the_reading_lamp_attacks_without_a_die():
     force_rolls(state, [1])
     act(state, "p1", "play", f"{lamp}>{sid}>0")
     assert state["loc"]["library"]["z"] == 1 and lamp in state["col"]["a"]["waste"]
+
+
+def test_the_walkie_talkie_moves_a_pip_from_a_teammate():
+    state = board()
+    sid = put(state, "p1", "a")
+    put(state, "p3", "a"), put(state, "p2", "b")
+    walkie = card_of(state, "walkie_talkie")
+    state["sv"][sid]["eq"] = [walkie]
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    state["pl"]["p1"]["dice"], state["pl"]["p3"]["dice"], state["pl"]["p2"]["dice"] = [3], [2, 5], [6]
+    act(state, "p1", "use", f"{walkie}>{sid}")
+    assert state["pl"]["p1"]["dice"] == [4] and state["pl"]["p3"]["dice"] == [2, 4]
+    assert state["pl"]["p2"]["dice"] == [6]  # never the enemy's
