@@ -145,6 +145,9 @@ TEMPLATES = {
                      "{success_text}.",
     "roll_adds": "{card}: {role} rolls {roll} and adds {n} SPs.",
     "ps_cards_taken": "{card}: {role} takes {n} of the opponent's power-struggle cards.",
+    "contest_roll": "{card}: the Democrat totals {democrat}, the Communist {communist}.",
+    "contest_won": "{card}: {role} wins the contest.",
+    "new_years_eve_declined": "New Year's Eve Party: {role} lets the game go on.",
 }
 
 

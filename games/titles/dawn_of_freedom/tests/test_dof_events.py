@@ -13,7 +13,7 @@ from .struggles import struggle
 
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
 HONECKER, MODROW, MICHNIK, PRUDENCE = 15, 83, 4, 8
-GOVERNMENT_RESIGNS, SPITZEL = 103, 82  # events not implemented yet (Late Year cards)
+GOVERNMENT_RESIGNS, SPITZEL = 103, 82  # their events are taken out of REGISTRY below
 ROMANIA_SCORING = 95
 
 
@@ -34,7 +34,8 @@ def test_every_early_year_card_is_proven_by_a_test():
     assert [n for n in range(1, 41) if not proofs[n]] == []
 
 
-def test_a_card_without_its_event_is_offered_for_ops_and_tst_only():
+def test_a_card_without_its_event_is_offered_for_ops_and_tst_only(monkeypatch):
+    monkeypatch.delitem(REGISTRY, GOVERNMENT_RESIGNS)
     state = after_setup()
     action_round(state, DEM, [GOVERNMENT_RESIGNS])
     offered = {verb for verb, arg in [(v, a) for v, a in
@@ -42,7 +43,8 @@ def test_a_card_without_its_event_is_offered_for_ops_and_tst_only():
     assert offered == {"ops", "tst"}
 
 
-def test_an_opponents_card_without_its_event_logs_event_not_implemented():
+def test_an_opponents_card_without_its_event_logs_event_not_implemented(monkeypatch):
+    monkeypatch.delitem(REGISTRY, SPITZEL)
     state = after_setup()
     action_round(state, DEM, [SPITZEL])
     do(state, DEM, "ops", SPITZEL)

@@ -31,6 +31,7 @@ for _key, _cards in CANNOT_AFTER.items():
     for _c in _cards:
         FORBIDDEN_AFTER.setdefault(_c, []).append(_key)
 USSR_BLOCKS = {GORBACHEV_CHARMS: 3, MALTA_SUMMIT: 4}  # 12.4, 12.5: track step that ends it
+RULED = frozenset(REQUIRES) | frozenset(FORBIDDEN_AFTER) | frozenset(USSR_BLOCKS)
 
 
 def event(number: int, requires: Callable | None = None):
@@ -48,17 +49,22 @@ def implemented(card: int) -> bool:
 
 def blocked(state: dict, card: int) -> bool:
     """Prerequisite missing or prohibited by an event or the U.S.S.R. track (7.5)."""
-    done = state["events_done"]
-    if card in REQUIRES and any(c not in done for c in REQUIRES[card]):
-        return True
-    if card in FORBIDDEN_AFTER and any(c in done for c in FORBIDDEN_AFTER[card]):
-        return True
-    if card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]:
+    if card in RULED and blocked_by_rule(state, card):
         return True
     for effect in state["effects"].values():
         if "blocks" in effect and card in effect["blocks"]:
             return True
     return False
+
+
+def blocked_by_rule(state: dict, card: int) -> bool:
+    """Prerequisites, events that forbid it, the U.S.S.R. track (cards in RULED)."""
+    done = state["events_done"]
+    if card in REQUIRES and any(c not in done for c in REQUIRES[card]):
+        return True
+    if card in FORBIDDEN_AFTER and any(c in done for c in FORBIDDEN_AFTER[card]):
+        return True
+    return card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]
 
 
 def can_happen(state: dict, card: int, owner: str) -> bool:
@@ -79,22 +85,18 @@ def offer_events(state: dict, cards, player: str) -> set:
     """The cards of ``cards`` that `offer_event` allows, in one pass (a hand
     is checked at every action prompt)."""
     other = OTHER[player]
-    done = state["events_done"]
-    blocks = [e["blocks"] for e in state["effects"].values() if "blocks" in e]
+    effects = state["effects"]
+    blocks = [e["blocks"] for e in effects.values() if "blocks" in e] if effects else None
     out = set()
     for card in cards:
-        if card not in REGISTRY or SIDE[card] == other:
+        fn = REGISTRY.get(card)
+        if fn is None or SIDE[card] == other:
             continue
-        if card in REQUIRES and any(c not in done for c in REQUIRES[card]):
-            continue
-        if card in FORBIDDEN_AFTER and any(c in done for c in FORBIDDEN_AFTER[card]):
-            continue
-        if card in USSR_BLOCKS and state["ussr"] >= USSR_BLOCKS[card]:
+        if card in RULED and blocked_by_rule(state, card):
             continue
         if blocks and any(card in b for b in blocks):
             continue
-        requires = REGISTRY[card].requires
-        if requires is None or requires(state, event_owner(card, player)):
+        if fn.requires is None or fn.requires(state, event_owner(card, player)):
             out.add(card)
     return out
 
@@ -158,9 +160,11 @@ from . import early_year as _early_year  # noqa: E402,F401
 from . import early_year_steps as _early_year_steps  # noqa: E402
 from . import middle_year as _middle_year  # noqa: E402,F401
 from . import middle_year_steps as _middle_year_steps  # noqa: E402
+from . import late_year as _late_year  # noqa: E402,F401
+from . import late_year_steps as _late_year_steps  # noqa: E402
 
 STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _romania.STEPS + _early_year_steps.STEPS \
-    + _middle_year_steps.STEPS
+    + _middle_year_steps.STEPS + _late_year_steps.STEPS
 
 
 def coverage_table(tests: dict | None = None) -> str:
