@@ -46,7 +46,8 @@ TYPE_SHORT = {"worker": gettext_noop("worker"), "farmer": gettext_noop("farmer")
 JS_TEXT = {"not_a_choice": gettext_noop("%(name)s is not one of your choices now."),
            "choose_highlighted": gettext_noop("Choose one of the highlighted spaces."),
            "use_choices": gettext_noop("Use the choices listed with the board.")}
-SHORT = {r: s for r, s in (("communist", "C"), ("democrat", "D"))}
+SCORE_TITLE = gettext_noop("Scoring boxes and power")
+NOBODY_IN_POWER = gettext_noop("nobody in power")
 
 
 def _width(text: str) -> int:
@@ -279,7 +280,7 @@ def _scoring_rows(view, prompt) -> list[dict]:
 def _scoring_svg(view, prompt, act_url: str, seq: int) -> str:
     t, out = tables(), []
     x, w, h = layout.SCORE_X, layout.SCORE_W, layout.SCORE_H
-    out.append(f'<text class="score-title" x="{x}" y="{layout.SCORE_Y + 14}">{escape(_("Scoring boxes and power"))}</text>')
+    out.append(f'<text class="score-title" x="{x}" y="{layout.SCORE_Y + 14}">{escape(_(SCORE_TITLE))}</text>')
     for i, row in enumerate(_scoring_rows(view, prompt)):
         y = layout.SCORE_Y + 22 + i * (h + 4)
         box = row["box"]
@@ -305,7 +306,7 @@ def _scoring_svg(view, prompt, act_url: str, seq: int) -> str:
             f'<rect class="sbox" x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
             f'<rect class="sband" x="{x}" y="{y}" width="8" height="{h}" rx="3"/>'
             f'<text class="sname" x="{x + 16}" y="{y + 17}">{escape(row["name"])}</text>'
-            f'<text class="spower" x="{x + w - 8}" y="{y + 17}">{escape(power or _("nobody in power"))}</text>'
+            f'<text class="spower" x="{x + w - 8}" y="{y + 17}">{escape(power or _(NOBODY_IN_POWER))}</text>'
             f'<text class="sline" x="{x + 16}" y="{y + 35}"{_fit(vps, w - 24)}>{escape(vps)}</text>'
             f'<text class="sline" x="{x + 16}" y="{y + 52}"{_fit(count, w - 24)}>{escape(count)}</text></g>')
     return "".join(out)
