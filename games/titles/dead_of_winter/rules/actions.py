@@ -238,9 +238,30 @@ def borrow_choices(state, role, sid, s, name) -> list[Choice]:
 def item_uses(state, role, sid, s) -> list[Choice]:
     """Equipped items with a once-per-round use (e.g. Guide to Leadership)."""
     c = C(state)
-    return [Choice("use", f"{card}>{sid}", f"Use {c.card[card]['name']}", "ability") for card in s["eq"]
-            if "use" in c.card[card]["effect"] and f"c{card}" not in state["once"]
-            and power_ready(state, role, s["at"], c.card[card]["effect"]["use"])]
+    out = []
+    for card in s["eq"]:
+        use = c.card[card]["effect"].get("use")
+        if not use or f"c{card}" in state["once"]:
+            continue
+        name = c.card[card]["name"]
+        if use["kind"] == "snipe":
+            out += [Choice("use", f"{card}>{sid}>{i}", f"Use {name} at {place}", "ability")
+                    for i, place in enumerate(snipe_places(state, role)) if zombies_at(state, place)]
+        elif power_ready(state, role, s["at"], use):
+            out.append(Choice("use", f"{card}>{sid}", f"Use {name}", "ability"))
+    return out
+
+
+def snipe_places(state, role) -> list[str]:
+    """Sniper Rifle targets: your own colony, then the town locations by number."""
+    side = side_of(state, role)
+    return (["den"] if side == "w" else [side]) + C(state).locations
+
+
+def zombies_at(state, place) -> int:
+    if place in state["loc"]:
+        return state["loc"][place]["z"]
+    return sum(z for z, _ in state["col"][place]["gates"]) if place in ("a", "b") else 0
 
 
 def power_ready(state, role, at, a) -> bool:
@@ -540,9 +561,15 @@ def do_borrow(state, frame, role, arg):
 
 
 def do_use(state, frame, role, arg):
-    card, sid = split(arg)
+    card, sid, *where = split(arg)
     state["once"].append(f"c{card}")
     log(state, "use", survivor=sid, card=card)
+    if where:  # Sniper Rifle: one zombie anywhere, no exposure, not an attack
+        place = snipe_places(state, role)[where[0]]
+        gates = state["col"][place]["gates"] if place in ("a", "b") else None
+        gate = 0 if gates is None else max(range(1, 7), key=lambda g: (gates[g - 1][0], -g))
+        after_kills(state, role, sid, remove_zombies(state, place, gate, 1), False)
+        return
     use_power(state, role, sid, C(state).card[card]["effect"]["use"])
 
 

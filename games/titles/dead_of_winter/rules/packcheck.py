@@ -17,7 +17,7 @@ PASSIVES = {"none", "no_attack_exposure", "kill_two", "any_die", "extra_die", "b
             "frost_as_wound", "search_view", "clean_bonus", "barricade_double", "discard_attack",
             "noise_view"}
 USES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all", "reroll_one",
-        "die_swap"}
+        "die_swap", "snipe"}
 PLAYS = {"food", "heal", "reroll", "set_die", "barricades", "kill", "outsider", "bullets", "safe_move",
          "free_attack"}
 XR_EFFECTS = {"morale", "food", "bullets", "wound", "zombies", "helpless", "draw_item"}

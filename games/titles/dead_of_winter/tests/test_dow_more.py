@@ -340,3 +340,21 @@ def test_the_walkie_talkie_moves_a_pip_from_a_teammate():
     act(state, "p1", "use", f"{walkie}>{sid}")
     assert state["pl"]["p1"]["dice"] == [4] and state["pl"]["p3"]["dice"] == [2, 4]
     assert state["pl"]["p2"]["dice"] == [6]  # never the enemy's
+
+
+def test_the_sniper_rifle_kills_one_zombie_anywhere_without_exposure():
+    state = board()
+    sid = put(state, "p1", "a")
+    put(state, "p2", "b")
+    rifle = card_of(state, "sniper_rifle")
+    state["sv"][sid]["eq"] = [rifle]
+    state["loc"]["hospital"]["z"] = 2
+    state["col"]["a"]["gates"][2] = [1, 0]
+    paired_turn(state)
+    while Flow.top(state)["step"] == "move":
+        act(state, state["active"][0], "pass")
+    hospital = 1 + C(state).locations.index("hospital")
+    assert sorted(args(state, "p1", "use")) == sorted([f"{rifle}>{sid}>0", f"{rifle}>{sid}>{hospital}"])
+    uses = state["rng"]["n"]
+    act(state, "p1", "use", f"{rifle}>{sid}>{hospital}")
+    assert state["loc"]["hospital"]["z"] == 1 and state["rng"]["n"] == uses and args(state, "p1", "use") == []
