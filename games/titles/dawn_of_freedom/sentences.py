@@ -17,6 +17,8 @@ from .rules import sentences as ref
 from .rules.data import TST
 
 SIDE_SUBJECT = {"communist": gettext_noop("The Communist"), "democrat": gettext_noop("The Democrat")}
+# a side in the middle of a sentence ("...; the Communist attacks first.")
+SIDE_OBJECT = {"communist": gettext_noop("the Communist"), "democrat": gettext_noop("the Democrat")}
 VP_TEXT = {"democrat": gettext_noop("Democrat +%(n)s"), "communist": gettext_noop("Communist +%(n)s")}
 
 
@@ -32,9 +34,11 @@ def _words(line: dict) -> dict:
     for key, value in line.items():  # a yes/no field ("success: True") in words
         if isinstance(value, bool) and key in out and out[key] is value:
             out[key] = _("yes") if value else _("no")
-    for key in ("role", "attacker", "player"):
+    for key in ("role", "player"):
         if line.get(key) in SIDE_SUBJECT:
             out[key] = _(SIDE_SUBJECT[line[key]])
+    if line.get("attacker") in SIDE_OBJECT:
+        out["attacker"] = _(SIDE_OBJECT[line["attacker"]])
     card = line.get("card")
     if isinstance(card, int) and card in t.cards:
         out["card"] = t.cards[card]["name"]

@@ -452,6 +452,26 @@ def dof_struggle(view, prompt, log=None):
     return out
 
 
+DIE = "⚀⚁⚂⚃⚄⚅"
+
+
+@register.simple_tag
+def dof_dice(log):
+    """The dice of the latest play (support checks, a Tiananmen attempt, event and aftermath
+    rolls): each die with its sentence, newest last."""
+    out = []
+    for entry in reversed(log or ()):
+        if entry.get("kind") in ("play", "turn", "struggle_over"):
+            break
+        roll = entry.get("roll")
+        if isinstance(roll, int) and not isinstance(roll, bool) and entry.get("text"):
+            out.append({"roll": roll, "face": DIE[roll - 1] if 1 <= roll <= 6 else str(roll), "text": entry["text"],
+                        "role": entry.get("role", "")})
+        if len(out) >= 8:
+            break
+    return out[::-1]
+
+
 @register.filter
 def dof_log_text(entry: dict) -> str:
     return sentences.sentence(entry)

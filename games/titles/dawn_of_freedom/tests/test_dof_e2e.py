@@ -214,7 +214,9 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     page = match.pages[role]
     page.wait_for_selector(".game-log :text('makes a support check')")
     assert "roll" in page.inner_text(".game-log")
-    shot(page, f"03-support-checks-{role}", ".game-log")
+    dice = page.inner_text(".dof-dice")  # the dice of this play, beside the map
+    assert "support check" in dice and "roll" in dice
+    shot(page, f"03-support-checks-{role}", ".dof-dice")
 
     # -- a Tiananmen Square attempt (the next player with a card that may go there) --------------
     for _ in range(20):
@@ -321,3 +323,12 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     no_leak(match, DEM, b)
     b.locator(".dof-pile summary").first.click()
     shot(b, "08-discards-desktop", ".dof-played")
+    # the same board in Korean, with the rulebook's words
+    from accounts.models import Profile
+
+    Profile.objects.filter(user=alice).update(language="ko")
+    a.reload()
+    a.wait_for_selector(".dof-map")
+    assert "권력투쟁" in a.inner_text("[data-dof-struggle]") and "천안문 광장 트랙" in a.inner_text(".dof-tst")
+    shot(a, "09-korean-phone", ".dof-map-tools")
+    shot(a, "09b-korean-tracks-phone", ".dof-tst")
