@@ -3,13 +3,14 @@
 Plays complete random games (uniform choice among the prompt's choices, undo
 never taken, fixed seeds) and prints CPU-time figures:
 
-    .venv/bin/python bench/dof_engine.py [games=1000] [--without-events | --compare]
+    .venv/bin/python bench/dof_engine.py [games=1000] [--without-events | --compare] [--early-only]
 
 ``--without-events``: the engine as it was before the card issues (only the
 scoring cards and The Tyrant is Gone, part of rule 7.6, keep their events,
 and the card events' hooks are taken out), for before/after comparisons;
 ``--compare``: both per-decision figures from one run, same seeds, in
-alternating blocks (the fairest comparison on a loaded machine).
+alternating blocks (the fairest comparison on a loaded machine);
+``--early-only``: only the Early Year events (issue 17) count as "with".
 
 - median CPU time per decision (per game: game time / decisions), per game,
   and per game that reaches turn 10 (final scoring);
@@ -158,16 +159,21 @@ def main(games: int = 1000) -> None:
 _SAVED: dict = {}
 
 
-def without_card_events() -> None:
+CARD_MODULES = {"early_year", "early_year_steps", "middle_year", "middle_year_steps",
+                "late_year", "late_year_steps"}
+
+
+def without_card_events(spare: tuple = ()) -> None:
     """Unregister every card event but the scoring cards and The Tyrant is Gone
-    (rule 7.6), and take the card events' hooks out of the framework lists."""
+    (rule 7.6), and take the card events' hooks out of the framework lists;
+    ``spare`` keeps the events and hooks of those modules (e.g. the Early Year)."""
     from games.titles.dawn_of_freedom.rules import ops, play, struggle
     from games.titles.dawn_of_freedom.rules.data import SCORING
     from games.titles.dawn_of_freedom.rules.events import REGISTRY
 
     keep = set(SCORING) | {97}
-    card_modules = {"early_year", "early_year_steps", "middle_year", "middle_year_steps",
-                    "late_year", "late_year_steps"}
+    keep |= {c for c, fn in REGISTRY.items() if fn.__module__.rsplit(".", 1)[-1] in spare}
+    card_modules = CARD_MODULES - set(spare)
 
     def from_cards(item) -> bool:
         fn = item[-1] if isinstance(item, tuple) else item
@@ -215,6 +221,10 @@ def compare(games: int) -> None:
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 1000
+    if "--early-only" in sys.argv:  # only the Early Year events count as "with"
+        without_card_events(spare=("early_year", "early_year_steps"))
+        _SAVED.clear()
+        print("(card events: the Early Year only)")
     if "--compare" in sys.argv:
         compare(games)
         sys.exit()
