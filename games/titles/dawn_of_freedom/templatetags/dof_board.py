@@ -110,6 +110,8 @@ def _space_base(s: int, t) -> dict:
         facts.append(_("battleground"))
     return {"id": s, "name": name, "lines": _split(name), "x": x - W // 2, "y": y - H // 2, "cx": x,
             "type": data.TYPE[s], "type_short": _(TYPE_SHORT[data.TYPE[s]]), "stab": data.STABILITY[s],
+            "type_fit": ' textLength="48" lengthAdjust="spacingAndGlyphs"'
+            if _width(_(TYPE_SHORT[data.TYPE[s]])) * 5.6 > 48 else "",
             "bg": data.BATTLEGROUND[s], "country": data.COUNTRY[s],
             "facts": f"{t.countries[data.COUNTRY[s]]}; " + ", ".join(facts)}
 
@@ -218,7 +220,7 @@ def _space_svg(base: dict, sp: tuple, owner: str, choices: list, local: dict, ac
             + names +
             f'<rect class="spc communist{c_f}" x="{x + 4}" y="{low - 18}" width="24" height="19" rx="3"/>'
             f'<text class="n communist{c_f}" x="{x + 16}" y="{low - 4}">{com or ""}</text>'
-            f'<text class="type" x="{cx}" y="{low - 10}">{escape(base["type_short"])}</text>'
+            f'<text class="type" x="{cx}" y="{low - 10}"{base["type_fit"]}>{escape(base["type_short"])}</text>'
             f'<text class="stab" x="{cx}" y="{low}">{base["stab"]}</text>'
             f'<rect class="spc democrat{d_f}" x="{x + W - 28}" y="{low - 18}" width="24" height="19" rx="3"/>'
             f'<text class="n democrat{d_f}" x="{x + W - 16}" y="{low - 4}">{dem or ""}</text></g>')

@@ -229,7 +229,9 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     match.click_card(role, "tst", card)
     page = match.pages[role]
     page.wait_for_selector(".game-log :text('Tiananmen Square box')")
-    shot(page, f"04-tiananmen-{role}")
+    assert "Tiananmen Square box" in page.inner_text(".dof-dice")
+    shot(page, f"04-tiananmen-dice-{role}", ".dof-dice")
+    shot(page, f"04b-tiananmen-track-{role}", ".dof-tst")
 
     # -- a power struggle: the phasing player gets the Poland scoring card ----------------
     for _ in range(30):
