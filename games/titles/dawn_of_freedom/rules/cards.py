@@ -41,10 +41,14 @@ def hand_target(state: dict, role: str) -> int:
 
 # hook(state) once a deal is over (an effect lasting one deal ends: Presidential Visit)
 AFTER_DEAL: list = []
+# hook(state) before a deal starts (a card set aside comes back: Samizdat)
+BEFORE_DEAL: list = []
 
 
 def deal(state: dict) -> None:
     """Alternate one card at a time, Communist first, up to the hand size (4.5.1)."""
+    for hook in BEFORE_DEAL:
+        hook(state)
     dealt = {"communist": 0, "democrat": 0}
     target = {r: hand_target(state, r) for r in dealt}
     hands = state["hands"]

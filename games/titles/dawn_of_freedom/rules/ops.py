@@ -36,6 +36,9 @@ CHECK_MODIFIERS: list = []
 # ... and (effect keys, hook(state, role, space, excess)) once it is resolved
 # (Helsinki Final Act, Eco-Glasnost).
 AFTER_CHECK: list = []
+# Effects that change what one SP of a placement costs (6.1.3) while one of
+# their keys is in play: (effect keys, hook(state, role, space, cost) -> cost) (Genscher).
+PLACE_COSTS: list = []
 
 
 def _live(state: dict, hooks: list) -> list:
@@ -144,13 +147,16 @@ def place_choices(state: dict, frame: dict) -> list[int]:
     if left >= 2 and not frame["bonus"] and not hooks:
         return frame["reach"]
     opp, own, stab = state["sp"][other], state["sp"][role], STABILITY
-    if not frame["bonus"] and not hooks:  # one op left: spaces the opponent does not control
+    costs = _live(state, PLACE_COSTS)
+    if not frame["bonus"] and not hooks and not costs:  # one op left: not opponent-controlled
         if left < 1:
             return []
         return [s for s in frame["reach"] if not opp[s] or opp[s] - own[s] < stab[s]]
     out = []
     for s in frame["reach"]:
         cost = 2 if opp[s] and opp[s] - own[s] >= stab[s] else 1
+        for hook in costs:
+            cost = hook(state, role, s, cost)
         if cost <= available(frame, s) and not any(h(state, role, s) for h in hooks):
             out.append(s)
     return out
@@ -169,6 +175,8 @@ class Place(Step):
     def act(self, state, frame, role, action):
         s = action.arg
         cost = 2 if controls(state, OTHER[role], s) else 1
+        for hook in _live(state, PLACE_COSTS):
+            cost = hook(state, role, s, cost)
         spend(frame, s, cost)
         add_sp(state, role, s, 1)
         log(state, "place", role=role, space=s, cost=cost)

@@ -17,7 +17,7 @@ class DawnOfFreedomRules(FlowRules):
     title_id = "dawn_of_freedom"
     name = "1989: Dawn of Freedom"
     version = 1
-    preview = True  # until all 110 card events exist
+    preview = False  # every card event exists (a test keeps it so)
     flow = Flow(*turn.STEPS, *play.STEPS, *ops.STEPS, *tst.STEPS, *struggle.STEPS,
                 *events.STEPS)
 
@@ -74,7 +74,7 @@ class DawnOfFreedomRules(FlowRules):
             "deck_size": len(state["deck"]), "discard": list(state["discard"]),
             "removed": list(state["removed"]), "on_table": list(state["table"]),
             "beside_board": list(state["board"]),
-            "effects": {k: dict(v) for k, v in state["effects"].items()},
+            "effects": effects_view(state, role),
             "tiananmen": dict(state["tst"]), "tst_tried": dict(state["tst_tried"]),
             "abilities": {r: [b for b in range(1, TST_LAST + 1) if has_ability(state, r, b)]
                           for r in ROLES},
@@ -125,6 +125,17 @@ def control_view(state: dict) -> dict:
     return out
 
 
+def effects_view(state: dict, role: str | None) -> dict:
+    """Lasting effects; a card set aside (Samizdat) only for its owner."""
+    out = {}
+    for key, effect in state["effects"].items():
+        effect = dict(effect)
+        if "aside" in effect and role != effect["role"]:
+            effect["aside"] = None
+        out[key] = effect
+    return out
+
+
 def struggle_view(state: dict, role: str | None) -> dict | None:
     ps = state["ps"]
     if ps is None:
@@ -134,7 +145,9 @@ def struggle_view(state: dict, role: str | None) -> dict | None:
             "hand": sorted(ps["hands"][role]) if role else [],
             "deck_size": len(ps["deck"]), "discard": list(ps["discard"]),
             "raised": dict(ps["raised"]), "banned": list(ps["banned"]), "lead": ps["lead"],
-            "winner": ps["winner"], "suit": ps["suit"], "final": ps["final"]}
+            "winner": ps["winner"], "suit": ps["suit"], "final": ps["final"],
+            # the Democrat's hand as dealt, shown to the Communist (Securitate)
+            "shown": ps.get("shown") if role == "communist" else None}
 
 
 RULES = DawnOfFreedomRules()

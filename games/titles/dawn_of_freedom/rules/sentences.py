@@ -148,6 +148,8 @@ TEMPLATES = {
     "contest_roll": "{card}: the Democrat totals {democrat}, the Communist {communist}.",
     "contest_won": "{card}: {role} wins the contest.",
     "new_years_eve_declined": "New Year's Eve Party: {role} lets the game go on.",
+    "eliminated": "{space} is eliminated from the game (Systematization).",
+    "hand_shown": "{card}: {role} shows the power-struggle hand to the opponent.",
 }
 
 

@@ -14,7 +14,9 @@ from games.titles.dawn_of_freedom.rules.data import CARDS
 
 HERE = pathlib.Path(__file__).resolve().parent
 SLUGS = {22: "poland_scoring", 23: "hungary_scoring", 18: "pozsgay", 35: "heal_our_bleeding",
-         40: "hungarian_democratic_forum", 97: "tyrant"}
+         40: "hungarian_democratic_forum", 97: "tyrant",
+         42: "east_germany_scoring", 43: "bulgaria_scoring", 55: "czechoslovakia_scoring",
+         95: "romania_scoring", 104: "new_years_eve_party"}
 
 
 def slug(card: int) -> str:

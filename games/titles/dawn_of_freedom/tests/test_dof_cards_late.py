@@ -422,3 +422,9 @@ def test_malta_summit_fails_below_4_and_cannot_happen_after_kremlin_coup():
 
 
 __all__ = ["COUNTRY_SPACES"]
+
+
+# -- 95 Romania Scoring ------------------------------------------------------------------------------------------------------------
+def test_romania_scoring_starts_a_struggle_in_romania():
+    state = struggle(board(), COM, ROMANIA_SCORING)
+    assert state["ps"]["country"] == "romania" and state["ps"]["attacker"] == COM

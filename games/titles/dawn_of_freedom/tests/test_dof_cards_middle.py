@@ -519,3 +519,93 @@ def test_the_baltic_way_opens_breakaway_baltic_republics():
     assert blocked(state, 84)
     play(state, DEM, 81)
     assert not blocked(state, 84)
+
+
+# -- 63 Genscher ----------------------------------------------------------------------------------------------------------------
+def test_genscher_democratic_sps_cost_1_in_communist_controlled_east_germany():
+    state = board(leipzig=(0, 1), dresden=(4, 0), krakow=(3, 0), gdansk=(0, 1))
+    play(state, DEM, 63)
+    assert state["effects"]["63"]["until"] == "turn"
+    play(state, DEM, 4, use="ops")  # Michnik: 1 op
+    do(state, DEM, "mode", "place")
+    assert ID["dresden"] in ids(state, DEM, "place") and ID["krakow"] not in ids(state, DEM, "place")
+    do(state, DEM, "place", ID["dresden"])
+    assert kinds(state, "place")[-1]["cost"] == 1 and sp(state, "dresden") == (4, 1)
+
+
+# -- 69 Systematization ---------------------------------------------------------------------------------------------------------
+def test_systematization_eliminates_a_romanian_space():
+    state = board(romanian_writers=(2, 3), bucuresti=(1, 0))
+    play(state, COM, 69)
+    do(state, COM, "space", ID["romanian_writers"])
+    assert sp(state, "romanian_writers") == (0, 0) and sp(state, "bucuresti") == (3, 0)
+    assert state["gone"] == [ID["romanian_writers"]]
+    play(state, COM, 16)  # Nomenklatura adds to Elite spaces; nothing reaches a gone space
+    play(state, COM, 10)  # Cult of Personality
+    assert all(s != ID["romanian_writers"] for s in ids(state, COM, "place"))
+
+
+def test_systematization_while_the_tyrant_is_gone_waits_7_6_4_and_after_it_resolved():
+    state = board()
+    state["romania"].update(crowd="pending", tyrant="pending")
+    play(state, COM, 69)
+    assert top(state) == "event_choose"
+    state = board()
+    state["romania"]["tyrant"] = "done"
+    play(state, COM, 69)
+    assert kinds(state, "no_effect") and not state["gone"]
+
+
+# -- 70 Securitate ----------------------------------------------------------------------------------------------------------------
+def test_securitate_shows_the_democrats_romanian_hand_to_the_communist():
+    from games.titles.dawn_of_freedom.rules import RULES
+    state = board(timisoara=(0, 3), bucuresti=(3, 0))
+    play(state, COM, 70)
+    assert state["effects"]["70"]["until"] == "game"
+    struggle(state, COM, ROMANIA_SCORING)
+    shown = RULES.view(state, COM)["struggle"]["shown"]
+    assert shown == sorted(state["ps"]["hands"][DEM]) and kinds(state, "hand_shown")
+    assert RULES.view(state, DEM)["struggle"]["shown"] is None
+    assert RULES.view(state, None)["struggle"]["shown"] is None
+
+
+def test_securitate_not_in_other_countries_and_blocked_by_army_backs_revolution():
+    state = board(krakow=(0, 3), warszawa=(3, 0))
+    play(state, COM, 70)
+    struggle(state, COM, POLAND_SCORING)
+    assert "shown" not in state["ps"]
+    state = board()
+    state["effects"]["108"] = {"role": DEM, "until": "game", "blocks": [70]}
+    assert blocked(state, 70)
+
+
+# -- 77 Samizdat ------------------------------------------------------------------------------------------------------------------
+def test_samizdat_sets_a_card_aside_until_the_next_deal():
+    from games.titles.dawn_of_freedom.rules import RULES
+    state = board()
+    action_round(state, DEM, [77, 4, 29])
+    state["deck"] = [30, 31]
+    do(state, DEM, "event", 77)
+    do(state, DEM, "card", 29)
+    assert sorted(state["hands"][DEM]) == [4, 31] and state["effects"]["77"]["aside"] == 29
+    assert RULES.view(state, COM)["effects"]["77"]["aside"] is None
+    assert RULES.view(state, DEM)["effects"]["77"]["aside"] == 29
+    end_turn_effects(state)
+    state["deck"] = list(range(41, 60))
+    deal(state)
+    assert 29 in state["hands"][DEM] and len(state["hands"][DEM]) == 8 and "77" not in state["effects"]
+
+
+def test_samizdat_needs_a_card_in_the_democrats_hand():
+    state = board()
+    state["hands"][DEM] = []
+    assert not can_happen(state, 77, DEM)
+    state["hands"][DEM] = [4]
+    assert can_happen(state, 77, DEM)
+
+
+# -- 42, 43, 55 the Middle Year scoring cards ------------------------------------------------------------------------------------
+def test_east_germany_scoring_bulgaria_scoring_and_czechoslovakia_scoring_start_their_struggles():
+    for card, country in ((42, "east_germany"), (43, "bulgaria"), (55, "czechoslovakia")):
+        state = struggle(board(), DEM, card)
+        assert state["ps"]["country"] == country and state["ps"]["attacker"] == DEM

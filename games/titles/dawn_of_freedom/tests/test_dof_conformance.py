@@ -34,6 +34,7 @@ def check_conservation(state: dict, *_) -> None:
     where = state["hands"]["communist"] + state["hands"]["democrat"] + state["deck"]
     where += state["discard"] + state["removed"] + state["table"] + state["board"]
     where += [c for f in state["stack"] for c in f.get("drawn", ())]
+    where += [e["aside"] for e in state["effects"].values() if e.get("aside")]  # Samizdat
     assert sorted(where) == cards_in_game(state), "strategy cards not conserved"
     ps = state["ps"]
     if ps is not None:

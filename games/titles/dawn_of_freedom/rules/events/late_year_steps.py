@@ -14,6 +14,7 @@ from .. import ops, play, struggle
 from ..board import controls, gain_vp, log
 from ..cards import end_effect
 from ..data import COUNTRY, OTHER
+from .middle_year_steps import securitate
 
 GORBACHEV, LIGACHEV, STAND_FAST, ELENA, NSF = 14, 99, 100, 101, 102
 
@@ -73,5 +74,6 @@ def national_salvation_front(state: dict, ps: dict) -> None:
 
 
 struggle.DEAL_HOOKS.append(national_salvation_front)
+struggle.DEAL_HOOKS.append(securitate)  # after every adjustment of the hands
 
 STEPS = ()

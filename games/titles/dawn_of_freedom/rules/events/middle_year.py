@@ -19,8 +19,8 @@ from ..ops import start_ops
 from ..ussr import advance
 from . import can_happen, event, push_dispose, steps
 from .early_year import card_ops, no_effect, spaces_of
-from .middle_year_steps import (CEAUSESCU, DEBT, FRG, GRENZ, PEASANT_REVOLT, PEOPLE, PRES_VISIT,
-                                YAKOVLEV, restricted_ops)
+from .middle_year_steps import (CEAUSESCU, DEBT, FRG, GENSCHER, GRENZ, PEASANT_REVOLT, PEOPLE,
+                                PRES_VISIT, SAMIZDAT, SECURITATE, YAKOVLEV, restricted_ops)
 from .romania import CROWD, CROWD_EFFECT
 
 COM, DEM = "communist", "democrat"
@@ -310,6 +310,36 @@ def peasant_parties_revolt(state: dict, ctx: dict) -> None:
     steps.persist(state, PEASANT_REVOLT, DEM, until="struggle")
 
 
+# -- 63 Genscher (placement cost: middle_year_steps) -----------------------------------------------
+@event(GENSCHER)
+def genscher(state: dict, ctx: dict) -> None:
+    steps.persist(state, GENSCHER, DEM, until="turn")
+
+
+# -- 69 Systematization ------------------------------------------------------------------------------
+@event(69)
+def systematization(state: dict, ctx: dict) -> None:
+    """A Romanian space leaves the game: Democratic SPs there are lost, Communist
+    ones go to Bucuresti (lost if it is Bucuresti); nothing once the tyrant is gone."""
+    if tyrant_gone(state):
+        return no_effect(state, ctx)
+    spaces = [s for s in COUNTRY_SPACES["romania"] if s not in state["gone"]]
+    steps.choose(state, COM, "space", spaces, "systematization",
+                 "Systematization: which Romanian space is eliminated?")
+
+
+@steps.continuation("systematization")
+def _systematization(state: dict, frame: dict, space: int) -> None:
+    bucuresti = BY_KEY["bucuresti"]
+    com = state["sp"][COM][space]
+    steps.add(state, DEM, space, -state["sp"][DEM][space])
+    steps.add(state, COM, space, -com)
+    if space != bucuresti:
+        steps.add(state, COM, bucuresti, com)
+    state["gone"].append(space)
+    log(state, "eliminated", space=space)
+
+
 # -- 64 Legacy of 1968 ---------------------------------------------------------------------------
 @event(64)
 def legacy_of_1968(state: dict, ctx: dict) -> None:
@@ -357,6 +387,35 @@ def klaus_and_komarek(state: dict, ctx: dict) -> None:
     praha = BY_KEY["praha"]
     steps.add(state, COM, praha, -2)
     steps.add(state, DEM, praha, 2)
+
+
+# -- 70 Securitate (the Romanian deal: middle_year_steps), 77 Samizdat ---------------------------
+@event(SECURITATE)
+def securitate(state: dict, ctx: dict) -> None:
+    """Until Army Backs Revolution (which blocks this event once it has happened)."""
+    steps.persist(state, SECURITATE, COM, until="game")
+
+
+@event(SAMIZDAT, requires=lambda state, role: bool(state["hands"][DEM]))
+def samizdat(state: dict, ctx: dict) -> None:
+    """A card set aside until the next deal (it counts toward the 8), one drawn now."""
+    steps.choose(state, DEM, "card", sorted(state["hands"][DEM]), "samizdat",
+                 "Samizdat: set which card aside until the next turn?", optional=True)
+
+
+@steps.continuation("samizdat")
+def _samizdat(state: dict, frame: dict, card) -> None:
+    from ..cards import draw_one  # noqa: PLC0415
+    if card is None:
+        return
+    state["hands"][DEM].remove(card)
+    steps.persist(state, SAMIZDAT, DEM, until="deal", aside=card)
+    got = draw_one(state)
+    if got is not None:
+        state["hands"][DEM].append(got)
+        state["hands"][DEM].sort()
+        undo.checkpoint(state)
+    log(state, "cards_drawn", role=DEM, n=int(got is not None))
 
 
 # -- 71 Kiss of Death ------------------------------------------------------------------------------

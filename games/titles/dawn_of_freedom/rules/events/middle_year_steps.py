@@ -8,9 +8,12 @@ by card number.
 - Grenztruppen (59), FRG Embassies (74): ``ops.CHECK_MODIFIERS``.
 - Yakovlev Counsels Gorbachev (62): ``yakovlev`` (read by the aftermath),
   used up by ``struggle.AFTER_HOOKS``.
+- Genscher (63): ``ops.PLACE_COSTS`` (1 op in Communist-controlled East Germany).
 - Presidential Visit (65): ``hand_size`` for one deal, ended by
   ``cards.AFTER_DEAL``.
 - Peasant Parties Revolt (72): ``struggle.DEAL_HOOKS``.
+- Securitate (70): ``struggle.DEAL_HOOKS`` (the Democrat's Romanian hand shown).
+- Samizdat (77): ``cards.BEFORE_DEAL`` (the card set aside comes back).
 - Restricted operations (Laszlo Tokes 73, The Crowd Turns 54, ...): an
   ``only`` effect read by ``ops.FORBIDS`` while the event's operations last.
 """
@@ -24,8 +27,8 @@ from ..cards import end_effect
 from ..data import ADJ, BY_KEY, COUNTRY, COUNTRY_SPACES, REGION, TYPE
 from . import steps
 
-CEAUSESCU, PEOPLE, DEBT, GRENZ, YAKOVLEV, PRES_VISIT = 41, 48, 49, 59, 62, 65
-PEASANT_REVOLT, FRG = 72, 74
+CEAUSESCU, PEOPLE, DEBT, GRENZ, YAKOVLEV, GENSCHER, PRES_VISIT = 41, 48, 49, 59, 62, 63, 65
+PEASANT_REVOLT, FRG, SECURITATE, SAMIZDAT = 72, 74, 70, 77
 ONLY = "only"  # effect key of restricted operations (one at a time)
 CLUJ, BUCURESTI, LEIPZIG = BY_KEY["cluj_napoca"], BY_KEY["bucuresti"], BY_KEY["leipzig"]
 
@@ -117,6 +120,16 @@ ops.CHECK_MODIFIERS.append(((str(GRENZ),), grenztruppen))
 ops.CHECK_MODIFIERS.append(((str(FRG),), frg_embassies))
 
 
+# -- Genscher: 1 op per SP in Communist-controlled East German spaces -------------------
+def genscher(state: dict, role: str, space: int, cost: int) -> int:
+    if role == "democrat" and COUNTRY[space] == "east_germany" and live(state, GENSCHER):
+        return 1
+    return cost
+
+
+ops.PLACE_COSTS.append(((str(GENSCHER),), genscher))
+
+
 # -- Yakovlev, Peasant Parties Revolt: the next power struggle -------------------------
 def used_by_struggle(state: dict, country: str) -> None:
     for key in (str(YAKOVLEV), str(PEASANT_REVOLT)):
@@ -145,6 +158,26 @@ def peasant_revolt(state: dict, ps: dict) -> None:
 
 
 struggle.DEAL_HOOKS.append(peasant_revolt)
+
+
+def securitate(state: dict, ps: dict) -> None:
+    """At a Romanian deal the Communist sees the Democrat's hand (as dealt)."""
+    if ps["country"] == "romania" and live(state, SECURITATE):
+        ps["shown"] = sorted(ps["hands"]["democrat"])
+        log(state, "hand_shown", role="democrat", card=SECURITATE)
+
+
+# -- Samizdat: the card set aside comes back before the next deal --------------------------
+def samizdat_back(state: dict) -> None:
+    effect = live(state, SAMIZDAT)
+    if effect is None:
+        return
+    state["hands"]["democrat"].append(effect["aside"])
+    state["hands"]["democrat"].sort()
+    end_effect(state, str(SAMIZDAT))
+
+
+cards.BEFORE_DEAL.append(samizdat_back)
 
 
 # -- Presidential Visit: one deal of 7 ---------------------------------------------------

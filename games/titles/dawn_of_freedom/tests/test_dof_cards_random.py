@@ -1,0 +1,24 @@
+"""Random play with all 110 events: no exception, no dead end, both decks
+conserved after every action, every option, and every event happens."""
+import pytest
+
+from .test_dof_cards_early_random import play_games
+from .test_dof_conformance import check_conservation, check_event
+
+ALL = set(range(1, 111))
+
+
+def conserve_and_check(state, role, action):
+    check_conservation(state)
+    check_event(state, role, action)
+
+
+def test_random_games_with_every_event_conserve_both_decks():
+    happened = play_games(range(5000, 5060), conserve_and_check)
+    assert len(ALL & set(happened)) >= 90
+
+
+@pytest.mark.slow
+def test_2000_random_games_with_every_event_finish_with_no_dead_end_and_conserve_both_decks():
+    happened = play_games(range(2000), conserve_and_check)
+    assert ALL <= set(happened)
