@@ -448,7 +448,7 @@ def dof_struggle(view, prompt, log=None):
         "banned": [suit_name(s) for s in ps.get("banned") or ()],
         "lead": {"side": t.sides.get(lead["role"]), "card": ps_name(lead["card"]), "suit": suit_name(lead["suit"]),
                  "rank": lead["rank"]} if lead else None,
-        "winner": t.sides[ps["winner"]] if ps.get("winner") in t.sides else "", "suit": suit_name(ps["suit"]) if ps.get("suit") else "",
+        "winner": t.sides[ps["winner"]] if ps.get("winner") in ROLES else "", "suit": suit_name(ps["suit"]) if ps.get("suit") else "",
         "discard": [ps_name(i) for i in ps.get("discard") or ()],
     })
     return out

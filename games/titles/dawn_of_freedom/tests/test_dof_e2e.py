@@ -284,7 +284,8 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     shot(a, "05-struggle-start-communist-phone", "[data-dof-struggle]")
     no_leak(match, COM, a)
     no_leak(match, DEM, b)
-    raised = led_leader = False
+    assert "No card led yet" in b.inner_text("[data-dof-struggle]")
+    raised = led_leader = answered_shot = False
     for _ in range(80):
         game = match.fresh()
         if not game.state.get("ps") or game.status != "active":
@@ -304,6 +305,10 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
             led_leader = True
             shot(match.pages[role], f"06-struggle-leader-{role}", "[data-dof-struggle]")
             continue
+        if role == DEM and ("match" in verbs or "concede" in verbs) and not answered_shot:
+            match.synced(DEM)
+            shot(b, "06b-struggle-answer-democrat-desktop", "[data-dof-struggle]")
+            answered_shot = True
         if "match" in verbs and role == COM:
             match.click_ps(role, "match", next(c.arg for c in choices if c.verb == "match"))
             continue
@@ -314,6 +319,7 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     for page in (a, b):
         page.reload()
         page.wait_for_selector("[data-dof-struggle] .dof-aftermath")
+    assert "won the struggle ()" not in a.content()
     text = b.inner_text("[data-dof-struggle]")
     assert "Results table" in text and "rolled" in text
     assert b.locator(".dof-results td.used").count() == 1

@@ -7,7 +7,9 @@
   // fits beside the action bar); the others are widths relative to the frame.
   var ZOOMS = [1, 1.5, 2, 3, 4];
   function frame() { return document.querySelector("[data-dof-frame]"); }
-  function defaultZoom() { var f = frame(); return f && f.clientWidth < 700 ? 3 : 1; }
+  // 75 spaces: a phone starts close in (3x), a desktop column narrower than the map at 1.5x
+  // (names readable, the first choice scrolled into view); "Fit" shows the whole map.
+  function defaultZoom() { var f = frame(); if (!f) { return 1; } return f.clientWidth < 700 ? 3 : f.clientWidth < 1300 ? 1.5 : 1; }
   function zoomIndex() {
     var saved = sessionStorage.getItem("dofZoom");
     if (saved !== null) { return Math.max(0, Math.min(ZOOMS.length - 1, +saved)); }
