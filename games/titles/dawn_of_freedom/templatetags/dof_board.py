@@ -429,6 +429,10 @@ def dof_struggle(view, prompt, log=None):
             total = line["roll"] + line["mod"]
             out["vp_roll"] = {"who": t.sides.get(line["role"]), "roll": line["roll"], "mod": line["mod"],
                               "total": total, "vp": line["vp"], "row": max(0, min(total, len(data.RESULTS) - 1))}
+        elif line["kind"] == "score":
+            levels = {"presence": _("presence"), "domination": _("domination"), "control": _("control"), None: _("nothing")}
+            out["score"] = [{"side": t.sides[r], "role": r, "vp": (line.get(r) or {}).get("vp", 0),
+                             "level": levels.get((line.get(r) or {}).get("level"), "")} for r in ROLES]
     out["table"] = [{"roll": (f"{i}+" if i == len(data.RESULTS) - 1 else str(i)), "n": n,
                      "used": i == out.get("vp_roll", {}).get("row"),
                      "loss_used": i == max(0, min(out.get("loss", {}).get("total", -1), len(data.RESULTS) - 1))

@@ -321,8 +321,8 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
         page.wait_for_selector("[data-dof-struggle] .dof-aftermath")
     assert "won the struggle ()" not in a.content()
     text = b.inner_text("[data-dof-struggle]")
-    assert "Results table" in text and "rolled" in text
-    assert b.locator(".dof-results td.used").count() == 1
+    assert "Results table" in text and "rolled" in text and "Poland scored:" in text
+    assert b.locator(".dof-results td.used").count() == 1 and b.locator(".dof-results td.loss").count() == 1
     assert "Poland is scored" in b.inner_text(".game-log")
     shot(b, "07-struggle-aftermath-democrat-desktop", "[data-dof-struggle]")
     shot(b, "07b-scoring-shown-democrat-desktop", ".dof-map-frame")
