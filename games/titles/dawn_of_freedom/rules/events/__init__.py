@@ -160,9 +160,11 @@ from . import early_year as _early_year  # noqa: E402,F401
 from . import early_year_steps as _early_year_steps  # noqa: E402
 from . import middle_year as _middle_year  # noqa: E402,F401
 from . import middle_year_steps as _middle_year_steps  # noqa: E402
+from . import late_year as _late_year  # noqa: E402,F401
+from . import late_year_steps as _late_year_steps  # noqa: E402
 
 STEPS = (EventStep(), DisposeStep()) + _steps.STEPS + _romania.STEPS + _early_year_steps.STEPS \
-    + _middle_year_steps.STEPS
+    + _middle_year_steps.STEPS + _late_year_steps.STEPS
 
 
 def coverage_table(tests: dict | None = None) -> str:
