@@ -325,12 +325,14 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     assert b.locator(".dof-results td.used").count() == 1 and b.locator(".dof-results td.loss").count() == 1
     assert "Poland is scored" in b.inner_text(".game-log")
     shot(b, "07-struggle-aftermath-democrat-desktop", "[data-dof-struggle]")
-    shot(b, "07b-scoring-shown-democrat-desktop", ".dof-map-frame")
+    shot(b, "07b-scoring-shown-democrat-desktop", ".dof-map g.score[data-country='poland']")
     shot(a, "07-struggle-aftermath-communist-phone", ".dof-aftermath")
     no_leak(match, COM, a)
     no_leak(match, DEM, b)
     b.locator(".dof-pile summary").first.click()
     shot(b, "08-discards-desktop", ".dof-played")
+    b.click(".dof-zoom[data-zoom='0']")  # Fit: the whole map at once
+    shot(b, "10-whole-map-fit-desktop", ".dof-map-frame")
     # the same board in Korean, with the rulebook's words
     from accounts.models import Profile
 
