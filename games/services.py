@@ -84,6 +84,9 @@ def _invitee(user, username: str):
         raise BadRequest(_("There is no player called “%(u)s”.") % {"u": username})
     if invited == user:
         raise BadRequest(_("You cannot invite yourself."))
+    from .api.throttles import check_invitation
+
+    check_invitation(invited)  # a budget per invited player, from the API or the page (429)
     return invited
 
 

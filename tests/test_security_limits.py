@@ -75,6 +75,17 @@ def test_invitations_are_limited_per_invited_player_whoever_sends_them(rates, al
     assert a.post("/api/games/", {"title_id": "duel"}, format="json").status_code == 201  # a seek invites nobody
 
 
+def test_the_create_page_shares_the_invitations_budget_of_the_invited_player(client, rates, alice, bob, carol):
+    rates(invitations="2/hour")
+    assert api_for(carol).post("/api/games/", {"title_id": "duel", "invite": "bob"}, format="json").status_code == 201
+    client.force_login(alice)
+    form = {"title_id": "duel", "side": "", "rated": "on", "invite": "bob", "time_kind": "per_move", "days": "3"}
+    assert client.post(reverse("games:create"), form).status_code == 302
+    page = client.post(reverse("games:create"), form)
+    assert page.status_code == 422 and "too many invitations" in page.content.decode()
+    assert Game.objects.filter(invited_user=bob).count() == 2
+
+
 def test_reads_are_limited_per_user(rates, duel, alice, bob):
     rates(read="4/min")
     a = api_for(alice)

@@ -5,7 +5,8 @@ read per request, so a settings override takes effect at once.
 
 * ``read`` — every GET; ``write`` — every other method (all API views);
 * ``actions`` — moves; ``create`` — new games, joins and reports;
-* ``invitations`` — invitations to one player, whoever sends them;
+* ``invitations`` — invitations to one player, whoever sends them, through
+  the API or the create page (checked in ``games.services.game_create``);
 * ``chat`` — chat lines (``HOTLINE_CHAT_PER_MINUTE``), shared by the chat
   page and the chat API through ``check``.
 
@@ -13,8 +14,8 @@ Refusals are 429 with ``Retry-After`` (``games.api.errors``).
 """
 from __future__ import annotations
 
-import hashlib
 import math
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -77,17 +78,14 @@ class CreateThrottle(ScopedThrottle):
 
 
 class InvitationThrottle(ScopedThrottle):
-    """Counted per invited player, so no crowd of senders can flood one inbox."""
+    """Counted per invited player, whoever sends them and from whichever page
+    or endpoint: ``games.services.game_create`` calls ``check_invitation``."""
 
     scope = "invitations"
-    methods = frozenset({"POST"})
+    methods = None
 
     def subject(self, request) -> str | None:
-        data = getattr(request, "data", None)
-        invitee = data.get("invite") if hasattr(data, "get") else None
-        if not isinstance(invitee, str) or not invitee.strip():
-            return None
-        return "invitee-" + hashlib.sha256(invitee.strip().casefold().encode("utf-8", "replace")).hexdigest()
+        return f"invitee{request.invitee_pk}"
 
 
 class ChatThrottle(ScopedThrottle):
@@ -99,6 +97,11 @@ class ChatThrottle(ScopedThrottle):
 
 
 READ_WRITE = [ReadThrottle, WriteThrottle]
+
+
+def check_invitation(invitee) -> None:
+    check(InvitationThrottle, SimpleNamespace(invitee_pk=invitee.pk),
+          _("This player has had too many invitations lately. Try again later."))
 
 
 def check(throttle_class, request, message=None) -> None:

@@ -14,7 +14,7 @@ from games.models import Game
 
 from .serializers import (ActionSerializer, GameCreateSerializer, GameSummarySerializer,
                           MoveSerializer, PromptSerializer)
-from .throttles import READ_WRITE, ActionThrottle, CreateThrottle, InvitationThrottle
+from .throttles import READ_WRITE, ActionThrottle, CreateThrottle
 
 
 def _game(game_id) -> Game:
@@ -42,7 +42,7 @@ def _prompt_json(prompt) -> dict | None:
 @extend_schema(methods=["GET"], responses=GameSummarySerializer(many=True))
 @extend_schema(methods=["POST"], request=GameCreateSerializer, responses={201: GameSummarySerializer})
 @api_view(["GET", "POST"])
-@throttle_classes([*READ_WRITE, CreateThrottle, InvitationThrottle])
+@throttle_classes([*READ_WRITE, CreateThrottle])  # and invitations per invitee: services.game_create
 def games(request):
     """GET: my games, those waiting on me first. POST: create a game (a seek or an invitation)."""
     if request.method == "GET":
