@@ -398,9 +398,12 @@ STRUGGLE_KINDS = frozenset(("struggle", "struggle_deal", "raise_discard", "raise
 
 
 def _struggle_lines(log) -> list[dict]:
-    """The log lines of the latest power struggle (from its "struggle" line on)."""
+    """The log lines of the latest power struggle (from its "struggle" line on), while it runs
+    and until the next card is played."""
     out = []
     for entry in reversed(log or ()):
+        if entry.get("kind") == "play":  # a card played since: the struggle is old news (the log has it)
+            return []
         if entry.get("kind") in STRUGGLE_KINDS:
             out.append(entry)
         if entry.get("kind") == "struggle":

@@ -168,3 +168,19 @@ def test_the_page_renders_fast_after_random_moves(client, alice, bob):
         assert client.get(url).status_code == 200
         times.append(time.perf_counter() - start)
     assert min(times) < 0.6  # generous on a loaded machine; bench/dof_page.py measures the target
+
+
+def test_a_finished_struggle_shows_its_aftermath_until_the_next_card_is_played():
+    from games.titles.dawn_of_freedom.templatetags.dof_board import dof_dice, dof_struggle
+
+    log = [{"kind": "play", "role": "democrat", "card": 22, "use": "event", "text": "played"},
+           {"kind": "struggle", "country": "poland", "attacker": "communist", "text": "begins"},
+           {"kind": "support_loss_roll", "role": "democrat", "roll": 3, "mod": 2, "lose": 2, "text": "loss"},
+           {"kind": "struggle_vp_roll", "role": "communist", "roll": 6, "mod": 2, "vp": 4, "text": "vp"},
+           {"kind": "struggle_over", "country": "poland", "text": "over"}]
+    ps = dof_struggle({"struggle": None}, None, log)
+    assert ps["country"] == "Poland" and not ps["live"]
+    assert ps["loss"]["total"] == 5 and ps["vp_roll"]["row"] == 7
+    assert [r["n"] for r in ps["table"] if r["used"]] == [4] and [r["n"] for r in ps["table"] if r["loss_used"]] == [2]
+    assert dof_struggle({"struggle": None}, None, log + [{"kind": "play", "text": "next"}]) is None
+    assert [d["roll"] for d in dof_dice(log[:4])] == [3, 6]
