@@ -294,6 +294,7 @@ HOTLINE_CHAT_PER_MINUTE = int(os.environ.get("HOTLINE_CHAT_PER_MINUTE", "6"))
 HOTLINE_TURN_MAIL_QUIET_SECONDS = int(os.environ.get("HOTLINE_TURN_MAIL_QUIET_SECONDS", "300"))
 CELERY_BEAT_SCHEDULE = {
     "relay-outbox": {"task": "games.tasks.relay_outbox", "schedule": 5.0},
+    "purge-outbox": {"task": "games.tasks.purge_outbox", "schedule": 86400.0},
     "time-out-overdue-seats": {"task": "games.tasks.time_out_overdue", "schedule": 60.0},
     "send-deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "end-expired-vacations": {"task": "games.tasks.end_expired_vacations", "schedule": 300.0},

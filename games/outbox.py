@@ -88,8 +88,12 @@ def relay(now=None, batch: int = RELAY_BATCH) -> int:
             row.sent_at = timezone.now()
             sent += 1
         OutboxTask.objects.bulk_update(rows, ["sent_at", "attempts"])
-    OutboxTask.objects.filter(sent_at__lt=now - KEEP_SENT).delete()
     return sent
+
+
+def purge(now=None) -> int:
+    """Delete rows sent more than ``KEEP_SENT`` ago (daily, from beat)."""
+    return OutboxTask.objects.filter(sent_at__lt=(now or timezone.now()) - KEEP_SENT).delete()[0]
 
 
 def _publish(row: OutboxTask, retry: bool) -> None:

@@ -77,3 +77,8 @@ def send_digests() -> int:
 @shared_task
 def relay_outbox() -> int:
     return outbox.relay()
+
+
+@shared_task
+def purge_outbox() -> int:
+    return outbox.purge()

@@ -95,10 +95,12 @@ def test_the_relay_stops_at_the_first_refusal_and_keeps_the_rest(dead_broker, al
 
 
 def test_sent_rows_are_purged_after_two_days():
-    old = OutboxTask.objects.create(task=tasks.relay_outbox.name, args=[])
+    old, recent, waiting = (OutboxTask.objects.create(task=tasks.relay_outbox.name, args=[]) for _ in range(3))
     OutboxTask.objects.filter(pk=old.pk).update(sent_at=timezone.now() - timedelta(days=3))
-    outbox.relay()
-    assert not OutboxTask.objects.filter(pk=old.pk).exists()
+    OutboxTask.objects.filter(pk=recent.pk).update(sent_at=timezone.now() - timedelta(days=1))
+    OutboxTask.objects.filter(pk=waiting.pk).update(created_at=timezone.now() - timedelta(days=3))
+    assert tasks.purge_outbox() == 1
+    assert set(OutboxTask.objects.values_list("pk", flat=True)) == {recent.pk, waiting.pk}
 
 
 @pytest.fixture
