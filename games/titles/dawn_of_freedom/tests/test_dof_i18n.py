@@ -40,6 +40,7 @@ def test_every_log_template_side_country_and_track_box_is_translated(lang):
     wanted = list(sentence_strings.STRINGS)  # the log wording as last generated (i18n.py)
     wanted += list(data.COUNTRY_NAME.values()) + ["Communist", "Democrat", "The Communist", "The Democrat"]
     wanted += [b[f"{r}_name"] for b in data.TST for r in data.ROLES]
+    wanted += list(data.CARD_NAME.values())
     missing = [s for s in wanted if not po.get(s)]
     assert not missing, missing
     for en, tr in po.items():  # the same placeholders in the translation
