@@ -183,3 +183,69 @@ class Challenge(models.Model):
         ]
         constraints = [models.CheckConstraint(condition=~Q(challenger=models.F("defender")),
                                               name="challenge_not_self")]
+
+
+class TeamRating(models.Model):
+    """A player's OpenSkill (Plackett-Luce) rating in one title, from games of more than two seats.
+
+    Duels keep Glicko-2 (``Rating``); a title may have both. ``mu`` and
+    ``sigma`` are OpenSkill's; the shown value is the conservative ordinal
+    ``mu - 3 sigma`` (``ordinal``, stored so the leaderboard can sort on it).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_ratings")
+    title_id = models.CharField(max_length=40)
+    mu = models.FloatField(default=25.0)
+    sigma = models.FloatField(default=25.0 / 3)
+    ordinal = models.FloatField(default=0.0)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    last_played = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "title_id"], name="team_rating_one_per_title")]
+        indexes = [models.Index(fields=["title_id", "-ordinal", "id"], name="team_rating_board")]
+
+    def __str__(self):
+        return f"{self.user} {self.title_id} {self.mu:.1f}±{self.sigma:.1f}"
+
+    @property
+    def win_rate(self):
+        return self.wins / self.games if self.games else None
+
+
+class TeamRatingChange(models.Model):
+    """One player's OpenSkill change in one rated game of more than two seats."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="team_rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_rating_changes")
+    title_id = models.CharField(max_length=40)
+    role = models.CharField(max_length=40)
+    # The seats rated together as one team in this game (roles), and its place (1 = best).
+    team = models.JSONField(default=list)
+    rank = models.PositiveSmallIntegerField(default=1)
+    outcome = models.CharField(max_length=4, choices=RatingChange.Outcome.choices)
+    finished_at = models.DateTimeField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        ordering = ["finished_at", "game_id"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="team_rating_change_unique")]
+        indexes = [models.Index(fields=["user", "title_id", "finished_at"], name="team_rating_change_history")]
+
+    @property
+    def ordinal_before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def ordinal_after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after
+
+    @property
+    def delta(self) -> float:
+        return self.ordinal_after - self.ordinal_before

@@ -16,8 +16,8 @@ from django.utils import timezone
 from games import bulk
 from games.models import Game, Seat
 
-from . import glicko2
-from .models import Rating, RatingChange, RatingRecompute, SideRecord
+from . import glicko2, teamratings
+from .models import Rating, RatingChange, RatingRecompute, SideRecord, TeamRatingChange
 
 log = logging.getLogger(__name__)
 
@@ -63,17 +63,24 @@ def ratings_games_record(games: list[Game]) -> list[RatingChange]:
 
     A fixed number of queries per title however many games finish together
     (the timeout sweep): each player's rating is carried from one game to the
-    next in memory and every row is written once.
+    next in memory and every row is written once. Duels are rated with
+    Glicko-2; games of more than two seats with OpenSkill (``teamratings``),
+    whose changes are returned too.
     """
     games = [g for g in games if game_counts(g)]
     if games:
         rated = set(RatingChange.objects.filter(game__any=games).values_list("game_id", flat=True))
+        rated |= set(TeamRatingChange.objects.filter(game__any=games).values_list("game_id", flat=True))
         games = [g for g in games if g.pk not in rated]
     seats = _rated_seats(games)
     games = [g for g in games if len(seats.get(g.pk, ())) >= 2]
     changes = []
     for title_id in sorted({g.title_id for g in games}):
-        changes += _record_title(title_id, [g for g in games if g.title_id == title_id], seats)
+        mine = [g for g in games if g.title_id == title_id]
+        duels = [g for g in mine if not teamratings.is_team_game(seats[g.pk])]
+        teams = [g for g in mine if teamratings.is_team_game(seats[g.pk])]
+        changes += _record_title(title_id, duels, seats) if duels else []
+        changes += teamratings.record_title(title_id, teams, seats) if teams else []
     return changes
 
 
@@ -172,6 +179,8 @@ def ratings_recompute(game: Game, previous: dict | None = None) -> RatingRecompu
     The players of ``game`` are affected; so is everyone who later played an
     affected player. Games among unaffected players keep their rows as they are.
     """
+    if teamratings.is_team_game([s for s in Seat.objects.filter(game=game) if s.role]):
+        return _team_recompute(game, previous)
     start = game.finished_at or RatingChange.objects.filter(game=game).aggregate(at=Max("finished_at"))["at"]
     if start is None:
         return None
@@ -196,6 +205,45 @@ def ratings_recompute(game: Game, previous: dict | None = None) -> RatingRecompu
     for uid in affected:
         totals_rebuild(uid, game.title_id)
     return _log_recompute(game, previous, replayed, old)
+
+
+def _team_recompute(game: Game, previous) -> RatingRecompute | None:
+    """``ratings_recompute`` for a team game: the same replay over the OpenSkill rows.
+
+    Later team games involving an affected player are replayed; duels among
+    them keep their Glicko-2 rows (the two kinds never mix).
+    """
+    start = game.finished_at or TeamRatingChange.objects.filter(game=game).aggregate(
+        at=Max("finished_at"))["at"]
+    if start is None:
+        return None
+    affected = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
+    rows = teamratings.lock(game.title_id, affected)
+    old = {uid: row.ordinal for uid, row in rows.items()}
+    states, replayed = {}, 0
+    for later in _games_from(game, start):
+        seats = [s for s in later.seats.all() if s.role]
+        user_ids = {s.user_id for s in seats}
+        if not user_ids & affected or not teamratings.is_team_game(seats):
+            continue
+        for uid, row in teamratings.lock(game.title_id, user_ids - affected).items():
+            old.setdefault(uid, row.ordinal)
+        affected |= user_ids
+        for uid in user_ids - states.keys():
+            states[uid] = teamratings.state_before(uid, later)
+        TeamRatingChange.objects.filter(game=later).delete()
+        if game_counts(later):
+            TeamRatingChange.objects.bulk_create(teamratings.game_changes(later, seats, states))
+        replayed += 1
+    new = {uid: teamratings.totals_rebuild(uid, game.title_id).ordinal for uid in affected}
+    names = _usernames(old)
+    changes = {names[uid]: [round(before, 2), round(new[uid], 2)]
+               for uid, before in old.items() if round(before, 2) != round(new[uid], 2)}
+    entry = RatingRecompute.objects.create(game=game, title_id=game.title_id, previous_result=previous,
+                                           new_result=game.result, games_replayed=replayed, changes=changes)
+    log.info("team ratings recomputed from game %s (%s): %s games replayed, changes %s",
+             game.pk, game.title_id, replayed, changes)
+    return entry
 
 
 def _games_from(game: Game, start):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.models import Game, Move, Seat
 
 from . import glicko2
-from .models import Ladder, LadderEntry, Rating, RatingChange, SideRecord
+from .models import Ladder, LadderEntry, Rating, RatingChange, SideRecord, TeamRating, TeamRatingChange
 from .ratings import NOT_COUNTED, is_provisional, rating_current
 
 ACTIVE_DAYS = 60
@@ -53,6 +53,31 @@ def ratings_for_user(user, now=None) -> list[dict]:
     return rows
 
 
+# A team rating is established after this many games (OpenSkill's sigma needs a few).
+TEAM_MIN_GAMES = 3
+TEAM_BOARD_SIZE = 100
+
+
+def team_leaderboard(title_id: str, *, active_only: bool = False, now=None, limit: int = TEAM_BOARD_SIZE):
+    """The OpenSkill ratings (games of more than two seats) of a title, best ordinal first."""
+    now = now or timezone.now()
+    rows = TeamRating.objects.filter(title_id=title_id, games__gte=TEAM_MIN_GAMES)
+    if active_only:
+        rows = rows.filter(last_played__gte=now - datetime.timedelta(days=ACTIVE_DAYS))
+    return list(rows.select_related("user").order_by("-ordinal", "id")[:limit])
+
+
+def team_ratings_for_user(user) -> list[TeamRating]:
+    return list(TeamRating.objects.filter(user=user, games__gt=0).order_by("title_id"))
+
+
+def team_rating_history(user, title_id: str, limit: int = 200) -> list[tuple]:
+    """(finished_at, ordinal after) of the player's last ``limit`` team games in a title."""
+    rows = TeamRatingChange.objects.filter(user=user, title_id=title_id).order_by("-finished_at", "-game_id")
+    return [(at, mu - 3 * sigma) for at, mu, sigma in
+            reversed(rows.values_list("finished_at", "mu_after", "sigma_after")[:limit])]
+
+
 def rating_change_for(game, user) -> RatingChange | None:
     """One player's rating change in a game (None: unrated, not counted, or not seated)."""
     if game is None or not getattr(user, "pk", None):
@@ -71,6 +96,7 @@ def recent_games(user, limit: int = PROFILE_GAMES) -> list[dict]:
     games = list(Game.objects.filter(seats__user=user, status=Game.Status.FINISHED)
                  .order_by("-finished_at", "-pk").prefetch_related("seats__user")[:limit])
     changes = {c.game_id: c for c in RatingChange.objects.filter(user=user, game__in=games)}
+    team_changes = {c.game_id: c for c in TeamRatingChange.objects.filter(user=user, game__in=games)}
     rows = []
     for game in games:
         seats = list(game.seats.all())
@@ -80,7 +106,7 @@ def recent_games(user, limit: int = PROFILE_GAMES) -> list[dict]:
         rows.append({"game": game, "role": mine.role,
                      "opponents": [s.user for s in seats if s.user_id != user.pk],
                      "outcome": glicko2.outcome(mine.role, winners, [s.role for s in seats]) if counted else "",
-                     "change": changes.get(game.pk)})
+                     "change": changes.get(game.pk), "team_change": team_changes.get(game.pk)})
     return rows
 
 

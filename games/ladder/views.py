@@ -48,7 +48,10 @@ def leaderboard(request, title_id):
         request.GET.get("page"))
     ratings = selectors.leaderboard_rows(page.object_list)
     rows = [_board_row(page.start_index() + i, r, now) for i, r in enumerate(ratings)]
+    team_rows = [_team_row(i, r) for i, r in enumerate(
+        selectors.team_leaderboard(title_id, active_only=active, now=now), 1)]
     context = {"title_id": title_id, "title_name": _title_name(title_id), "page": page, "rows": rows,
+               "team_rows": team_rows, "team_min_games": selectors.TEAM_MIN_GAMES,
                "active": active, "active_days": selectors.ACTIVE_DAYS}
     template = "ladder/_leaderboard_table.html" if request.htmx else "ladder/leaderboard.html"
     return render(request, template, context)
@@ -63,14 +66,26 @@ def _board_row(rank: int, rating, now) -> dict:
             "win_rate": round(100 * rating.win_rate) if rating.games else None}
 
 
+def _team_row(rank: int, rating) -> dict:
+    """One line of the OpenSkill table (games of more than two seats)."""
+    name = rating.user.username
+    return {"rank": rank, "username": name, "url": reverse("ladder:profile", args=[name]),
+            "ordinal": round(rating.ordinal, 1), "mu": round(rating.mu, 1), "sigma": round(rating.sigma, 1),
+            "games": rating.games, "user_id": rating.user_id, "last_played": rating.last_played,
+            "win_rate": round(100 * rating.win_rate) if rating.games else None}
+
+
 def profile(request, username):
     player = get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
     ratings = selectors.ratings_for_user(player)
     for row in ratings:
         row["title_name"] = _title_name(row["rating"].title_id)
         row["chart"] = chart.history_chart(selectors.rating_history(player, row["rating"].title_id))
+    team_ratings = [{"rating": r, "title_name": _title_name(r.title_id),
+                     "chart": chart.history_chart(selectors.team_rating_history(player, r.title_id))}
+                    for r in selectors.team_ratings_for_user(player)]
     return render(request, "ladder/profile.html", {
-        "player": player, "ratings": ratings, "recent": selectors.recent_games(player),
+        "player": player, "ratings": ratings, "team_ratings": team_ratings, "recent": selectors.recent_games(player),
         "opponents": selectors.record_against(player), "timeouts": selectors.timeouts_count(player),
         "move_seconds": selectors.average_move_seconds(player), "move_games": selectors.MOVE_TIME_GAMES})
 

@@ -14,6 +14,7 @@ from games.presentation import Presentation
 
 from .rules import RULES
 from .rules.data import CONTENTS
+from .rules.setup import sides_for
 
 
 def _objective_names() -> dict:
@@ -47,6 +48,15 @@ class DeadOfWinterPresentation(Presentation):
         if text.startswith("p") and text[1:].isdigit():
             return _("Player %(n)s") % {"n": text[1:]}
         return super().role_label(role)
+
+    def teams(self, roles) -> list[list[str]]:
+        """The teams the ratings rate together: the two colonies, the Lone Wolf alone (WC§1)."""
+        ordered = sorted(roles, key=lambda r: int(r[1:]) if r[1:].isdigit() else 0)
+        sides = sides_for(len(ordered))
+        teams: dict[str, list[str]] = {}
+        for role, side in zip(ordered, sides):
+            teams.setdefault(side, []).append(role)
+        return [teams[s] for s in ("a", "b", "w") if s in teams]
 
     def option_value_label(self, name: str, value) -> str:
         if name == "players":
