@@ -184,3 +184,28 @@ def test_a_finished_struggle_shows_its_aftermath_until_the_next_card_is_played()
     assert [r["n"] for r in ps["table"] if r["used"]] == [4] and [r["n"] for r in ps["table"] if r["loss_used"]] == [2]
     assert dof_struggle({"struggle": None}, None, log + [{"kind": "play", "text": "next"}]) is None
     assert [d["roll"] for d in dof_dice(log[:4])] == [3, 6]
+
+
+@pytest.mark.django_db
+def test_turn_mails_never_name_the_other_sides_hidden_cards(alice, bob, settings, django_capture_on_commit_callbacks):
+    import json
+
+    from django.core import mail
+
+    from games import engine
+
+    settings.HOTLINE_TURN_MAIL_QUIET_SECONDS = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(alice, bob)
+        play_random(game, {"communist": alice, "democrat": bob}, 40, seed=9)
+    game.refresh_from_db()
+    public = json.dumps(engine.public_log(game))
+    sent = 0
+    for user, other in ((alice, "democrat"), (bob, "communist")):
+        secret = [data.CARD_NAME[n] for n in game.state["hands"][other] if f'"card": {n}' not in public]
+        for message in mail.outbox:
+            if user.email in message.to:
+                sent += 1
+                body = message.body + "".join(alt[0] for alt in message.alternatives)
+                assert not [name for name in secret if name in body], message.subject
+    assert sent, "turn mails were sent"
