@@ -57,8 +57,9 @@ def _width(text: str) -> int:
 
 def _split(name: str) -> list[str]:
     """A space name on one or two lines of about 15 letters ("Catholic Church, Poland" drops the country)."""
-    if ", " in name:
-        name = name.split(", ")[0]
+    for comma in (", ", "、"):
+        if comma in name:
+            name = name.split(comma)[0]
     if _width(name) <= 15:
         return [name]
     words = name.split(" ")

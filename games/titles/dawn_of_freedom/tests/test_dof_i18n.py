@@ -40,7 +40,7 @@ def test_every_log_template_side_country_and_track_box_is_translated(lang):
     wanted = list(sentence_strings.STRINGS)  # the log wording as last generated (i18n.py)
     wanted += list(data.COUNTRY_NAME.values()) + ["Communist", "Democrat", "The Communist", "The Democrat"]
     wanted += [b[f"{r}_name"] for b in data.TST for r in data.ROLES]
-    wanted += list(data.CARD_NAME.values())
+    wanted += list(data.CARD_NAME.values()) + [data.NAME[s] for s in data.SPACE_IDS]
     missing = [s for s in wanted if not po.get(s)]
     assert not missing, missing
     for en, tr in po.items():  # the same placeholders in the translation
@@ -84,3 +84,5 @@ def test_the_board_speaks_the_players_language(client, alice, bob, lang, words):
     for word in words:
         assert word in html, word
     assert "Tiananmen Square Track" not in html and "U.S.S.R. stability" not in html
+    if lang != "es":  # Spanish keeps most places' own names
+        assert 'data-name="Berlin"' not in html and 'data-name="Warszawa"' not in html
