@@ -609,3 +609,14 @@ def test_east_germany_scoring_bulgaria_scoring_and_czechoslovakia_scoring_start_
     for card, country in ((42, "east_germany"), (43, "bulgaria"), (55, "czechoslovakia")):
         state = struggle(board(), DEM, card)
         assert state["ps"]["country"] == country and state["ps"]["attacker"] == DEM
+
+
+def test_discrepancy_systematization_does_not_rewire_adjacency():
+    """Seed 001 is silent; Rally the Troops links the space's former neighbours.
+    Here Iasi and Harghita/Covasna (both next to Targu Mures) stay apart."""
+    from games.titles.dawn_of_freedom.rules.board import adjacent_control
+    state = board(harghita_covasna=(0, 4))
+    play(state, COM, 69)
+    do(state, COM, "space", ID["targu_mures"])
+    assert state["gone"] == [ID["targu_mures"]]
+    assert adjacent_control(state, DEM, ID["iasi"]) == 0  # Harghita/Covasna does not count

@@ -24,6 +24,12 @@ def test_preview_while_any_event_is_missing():
     assert RULES.preview is False
 
 
+def test_the_title_is_offered_on_the_create_game_page_without_previews(settings):
+    from games import registry
+    settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
+    assert RULES.title_id in [r.title_id for r in registry.offered()]
+
+
 def test_the_readme_card_table_is_current():
     assert coverage_table(card_proofs()) in README.read_text()
 
