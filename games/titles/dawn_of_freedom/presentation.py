@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.presentation import Presentation
 
 from .rules import RULES
+from . import prompt_words
 from .names import card_name, space_name
 from .rules.data import CARD_NAME, NAME
 from .sentences import sentence
@@ -40,6 +41,25 @@ class DawnOfFreedomPresentation(Presentation):
         if name == "bid_sp" and value == 0:
             return _("No bid")
         return super().option_value_label(name, value)
+
+    choice_groups = {"event": gettext_lazy("Event"), "operations": gettext_lazy("Operations"),
+                     "tiananmen square": gettext_lazy("Tiananmen Square"),
+                     "operations, no event (box 7)": gettext_lazy("Operations, no event"),
+                     "operations and event (box 8)": gettext_lazy("Operations and event"),
+                     "spaces": gettext_lazy("Spaces"), "power struggle": gettext_lazy("Power struggle"),
+                     "raise the stakes": gettext_lazy("Raise the Stakes"), "power": "", "order": "",
+                     "ops": gettext_lazy("Operations")}
+
+    # the rules' English prompts, translated by pattern (prompt_words.py)
+    def prompt_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.text) if prompt else ""
+
+    def waiting_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.waiting_text) if prompt else ""
+
+    def choice_label(self, choice) -> str:
+        label = prompt_words.label_text(choice)
+        return super().choice_label(choice) if label is None else label
 
     def log_sentence(self, line: dict) -> str:
         return sentence(line)

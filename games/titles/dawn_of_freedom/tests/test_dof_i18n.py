@@ -86,3 +86,19 @@ def test_the_board_speaks_the_players_language(client, alice, bob, lang, words):
     assert "Tiananmen Square Track" not in html and "U.S.S.R. stability" not in html
     if lang != "es":  # Spanish keeps most places' own names
         assert 'data-name="Berlin"' not in html and 'data-name="Warszawa"' not in html
+
+
+@pytest.mark.parametrize("lang,text,berlin", [("ko", "초기 지지도 배치 (2 남음)", "베를린"),
+                                              ("ja", "初期支持の配置 (残り2)", "ベルリン"),
+                                              ("es", "Coloca apoyo inicial (quedan 2)", "Berlín")])
+def test_prompts_and_choice_labels_read_in_each_language(lang, text, berlin):
+    from games.titles.dawn_of_freedom.presentation import PRESENTATION
+    from games.titles.dawn_of_freedom.rules import RULES
+
+    state = RULES.setup(1, "standard", {})
+    role = RULES.active_roles(state)[0]
+    with translation.override(lang):
+        prompt = PRESENTATION.localize_prompt(RULES.prompt(state, role))
+        assert prompt.text == text
+        assert berlin in {c.label for c in prompt.choices}
+        assert [c.verb for c in prompt.choices] == [c.verb for c in RULES.prompt(state, role).choices]
