@@ -253,6 +253,8 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
             state["sp"][COM][s], state["sp"][DEM][s] = (4, 0) if com else (0, 4)
 
     match.edit_state(arrange)
+    match.pages[scorer].reload()  # the edit wrote no move: the page shows the new hand after a reload
+    match.pages[scorer].wait_for_selector(".dof-hand button[data-card-verb='event'][data-card-arg='22']")
     match.click_card(scorer, "event", 22)
     assert match.fresh().state["ps"], "the Poland scoring card starts a power struggle"
     a.wait_for_selector("[data-dof-struggle]")
@@ -342,3 +344,9 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob):
     assert "권력투쟁" in a.inner_text("[data-dof-struggle]") and "천안문 광장 트랙" in a.inner_text(".dof-tst")
     shot(a, "09-korean-phone", ".dof-map-tools")
     shot(a, "09b-korean-tracks-phone", ".dof-tst")
+    Profile.objects.filter(user=bob).update(language="es")
+    b.reload()
+    b.wait_for_selector(".dof-map")
+    assert "Varsovia" in b.content() and "Marcador de la plaza de Tiananmen" in b.inner_text(".dof-tst")
+    b.click(".dof-zoom[data-zoom='1']")
+    shot(b, "11-spanish-desktop", ".dof-map-tools")
