@@ -17,8 +17,8 @@ def test_a_move_schedules_mail_only_after_commit(django_capture_on_commit_callba
         game = services.game_create(user=alice, title_id="duel", creator_role="north")
         services.seat_join(game_id=game.pk, user=bob)
     assert len(callbacks) == 2  # game started + turn notice for both roles
-    subjects = sorted(m.subject for m in mail.outbox)
-    assert subjects == [f"Game #{game.pk} has started"] * 2 + [f"Your turn in game #{game.pk}"] * 2
+    subjects = sorted(m.subject.split(": you play")[0].split(" against")[0] for m in mail.outbox)
+    assert subjects == [f"Duel (example) #{game.pk} has started"] * 2 + [f"Your turn: Duel (example) #{game.pk}"] * 2
     turn = next(m for m in mail.outbox if m.subject.startswith("Your turn"))
     assert LINK.format(game.pk) in turn.body
 

@@ -81,8 +81,8 @@ def test_a_dead_broker_costs_the_move_nothing_and_the_relay_sends_later(
     assert outbox.relay(later) == 2
     assert outbox.relay(later) == 0
     assert OutboxTask.objects.filter(sent_at=None).count() == 0
-    assert sorted(m.subject for m in mail.outbox) == (
-        [f"Game #{game.pk} has started"] * 2 + [f"Your turn in game #{game.pk}"] * 2)
+    assert sorted(m.subject.split(": you play")[0].split(" against")[0] for m in mail.outbox) == (
+        [f"Duel (example) #{game.pk} has started"] * 2 + [f"Your turn: Duel (example) #{game.pk}"] * 2)
     assert Notification.objects.filter(status="sent").count() == 4
 
 
