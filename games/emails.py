@@ -23,6 +23,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import lazy
 from django.utils.text import get_text_list
 from django.utils.translation import gettext
 
@@ -104,7 +105,8 @@ def _message(kind: str, user, context: dict) -> EmailMultiAlternatives:
     unsubscribe = absolute(reverse("unsubscribe", args=[unsubscribe_token(user, flag)]))
     context = {**context, "user": user, "unsubscribe_url": unsubscribe,
                "preferences_url": absolute(reverse("accounts:profile"))}
-    with translation.override(user.profile.language or settings.LANGUAGE_CODE):
+    # the reader's language, and dates in the reader's timezone (named, localized formats)
+    with translation.override(reader_language(user)), timezone.override(user.profile.timezone or "UTC"):
         subject = " ".join(plain_text(f"emails/{kind}-subject.txt", context).split())
         text = plain_text(f"emails/{kind}-body.txt", context)
         html = render_to_string(f"emails/{kind}-body.html", context)
@@ -126,6 +128,11 @@ def _text_engine():
                             "OPTIONS": {"autoescape": False}})
 
 
+def reader_language(user) -> str:
+    profile = getattr(user, "profile", None)
+    return getattr(profile, "language", "") or settings.LANGUAGE_CODE
+
+
 def plain_text(template: str, context: dict) -> str:
     return _text_engine().get_template(template).render(context)
 
@@ -133,7 +140,13 @@ def plain_text(template: str, context: dict) -> str:
 # -- what every game mail says ------------------------------------------------
 def game_facts(game: Game, user, asked: str = "") -> dict:
     """The title, the reader's side, the opponents, what is asked and the
-    opponents' last move in words (secret arguments hidden while the game runs)."""
+    opponents' last move in words (secret arguments hidden while the game runs),
+    in the reader's language (``asked`` may be lazy: `prompt_text`)."""
+    with translation.override(reader_language(user)):
+        return _game_facts(game, user, asked)
+
+
+def _game_facts(game: Game, user, asked) -> dict:
     show = registry.presentation(game.title_id)
     seats = list(game.seats.select_related("user__profile"))
     role = next((s.role for s in seats if s.user_id == user.pk and s.role), None)
@@ -141,7 +154,7 @@ def game_facts(game: Game, user, asked: str = "") -> dict:
     if game.status == Game.Status.OPEN and game.invited_user_id == user.pk:
         role = next((r for r in _roles(game) if r != game.creator_role), None) if game.creator_role else None
     return {"title": show.title_name, "side": show.role_label(role) if role else "",
-            "opponents": _joined(others), "asked": asked, "last_move": last_move_text(game, role)}
+            "opponents": _joined(others), "asked": str(asked), "last_move": last_move_text(game, role)}
 
 
 def _roles(game: Game) -> list:
@@ -165,12 +178,13 @@ def last_move_text(game: Game, role) -> str:
     return registry.presentation(game.title_id).describe(move, hide_arg=hidden)
 
 
-def prompt_text(game: Game, role) -> str:
-    """What the rules ask ``role`` now ("" when nothing is asked)."""
+def prompt_text(game: Game, role):
+    """What the rules ask ``role`` now ("" when nothing is asked), in the words of
+    the language active when it is read (lazy: `game_facts` reads it in the reader's)."""
     if game.status != Game.Status.ACTIVE or role not in (game.active_roles or []) or game.state is None:
         return ""
     prompt = registry.get(game.title_id).prompt(game.state, role)
-    return prompt.text if prompt else ""
+    return lazy(registry.presentation(game.title_id).prompt_text, str)(prompt) if prompt else ""
 
 
 # -- the kinds ---------------------------------------------------------------

@@ -7,7 +7,9 @@ template, a sentence per log line ("" for a line with nothing to tell, which
 pages leave out) and per move (`describe`, secret arguments hidden with
 ``hide_arg``), a finished game's result (`result_text`), a hidden hand's
 items (`hand_text`, for the moderators' audited look), and labels and help
-text for roles and options. The conformance suite (tests/test_presentation.py) checks
+text for roles and options, and a prompt's words (`prompt_text`,
+`waiting_text`, `choice_label`, or all at once with `localize_prompt`: the
+rules write English, the reader may not). The conformance suite (tests/test_presentation.py) checks
 every registered title against this contract.
 
 A title without its own presentation gets this generic one, which still
@@ -15,12 +17,13 @@ never shows a raw id or JSON to a player.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 
-from games.rules.core import pseudo
+from games.rules.core import Prompt, pseudo
+from games.rules.core.undo import UNDO
 
 
 PSEUDO_LINES = {pseudo.RESIGN, pseudo.TIMEOUT, pseudo.ABANDON, pseudo.ADJUDICATE, pseudo.ANNUL}
@@ -101,6 +104,33 @@ class Presentation:
     def hand_text(self, items) -> list[str]:
         """A hidden hand's items in words (moderators' audited look)."""
         return [str(item) for item in items or []]
+
+    # -- the prompt ---------------------------------------------------------
+    # The rules are pure and write their prompts in English; these give the
+    # reader's words. Verbs and arguments are never changed (they are the move).
+    def prompt_text(self, prompt) -> str:
+        """What is asked ("Place 4 influence"), in the reader's language."""
+        return prompt.text if prompt else ""
+
+    def waiting_text(self, prompt) -> str:
+        """What the others wait for, in the reader's language."""
+        return prompt.waiting_text if prompt else ""
+
+    def choice_label(self, choice) -> str:
+        """A choice's button text, in the reader's language."""
+        if choice.verb == UNDO:
+            return _("Undo")
+        return choice.label
+
+    def localize_prompt(self, prompt):
+        """The prompt as the reader reads it: the same choices (verbs and
+        arguments) with texts and labels in the reader's language, for pages
+        that show it (the API keeps the rules' own words beside these)."""
+        if prompt is None:
+            return None
+        choices = tuple(c if label == c.label else replace(c, label=label)
+                        for c in prompt.choices for label in (self.choice_label(c),))
+        return Prompt(self.prompt_text(prompt), choices, self.waiting_text(prompt))
 
     # -- the log and the moves ---------------------------------------------
     def log_sentence(self, line: dict) -> str:

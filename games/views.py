@@ -184,6 +184,8 @@ def log_lines(game: Game) -> list[dict]:
 
 def _panel_context(request, game: Game) -> dict:
     picture = selectors.game_picture(game, request.user)
+    # the rules ask in their own words; the page shows the reader's (same verbs and args)
+    picture.prompt = registry.presentation(game.title_id).localize_prompt(picture.prompt)
     seats = list(game.seats.select_related("user__profile"))
     return {
         "game": game, "picture": picture, "board_template": _board_template(game), "seats": seats,

@@ -94,11 +94,14 @@ class ChoiceSerializer(serializers.Serializer):
     arg = serializers.JSONField(allow_null=True)
     label = serializers.CharField()
     group = serializers.CharField()
+    display_label = serializers.CharField(help_text="the label in the request's language")
 
 
 class PromptSerializer(serializers.Serializer):
-    text = serializers.CharField()
+    text = serializers.CharField(help_text="the rules' own words (English, stable)")
     waiting_text = serializers.CharField()
+    display_text = serializers.CharField(help_text="the text in the request's language")
+    display_waiting_text = serializers.CharField(help_text="the waiting text in the request's language")
     choices = ChoiceSerializer(many=True)
 
 

@@ -8,7 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
-from games import engine, selectors, services
+from games import engine, registry, selectors, services
 from games.errors import BadRequest, NotFound
 from games.models import Game
 
@@ -32,11 +32,16 @@ def _valid(serializer_class, data):
     return serializer.validated_data
 
 
-def _prompt_json(prompt) -> dict | None:
+def _prompt_json(prompt, game) -> dict | None:
+    """The rules' own (English) words, kept stable for programs, beside the
+    reader's: ``display_text``, ``display_waiting_text`` and each choice's
+    ``display_label`` in the request's language (the presentation contract)."""
     if prompt is None:
         return None
+    show = registry.presentation(game.title_id)
     return {"text": prompt.text, "waiting_text": prompt.waiting_text,
-            "choices": [asdict(c) for c in prompt.choices]}
+            "display_text": show.prompt_text(prompt), "display_waiting_text": show.waiting_text(prompt),
+            "choices": [{**asdict(c), "display_label": show.choice_label(c)} for c in prompt.choices]}
 
 
 @extend_schema(methods=["GET"], responses=GameSummarySerializer(many=True))
@@ -72,7 +77,7 @@ def game_detail(request, game_id):
     game = picture.game
     return Response({"id": game.pk, "title_id": game.title_id, "status": game.status, "seq": game.seq,
                      "role": picture.role, "active_roles": game.active_roles, "result": game.result,
-                     "view": picture.view, "prompt": _prompt_json(picture.prompt)})
+                     "view": picture.view, "prompt": _prompt_json(picture.prompt, game)})
 
 
 @extend_schema(responses=PromptSerializer)
@@ -82,7 +87,7 @@ def prompt(request, game_id):
     game, role, current = selectors.game_prompt(game_id, request.user)
     if game is None:
         raise NotFound()
-    return Response({"seq": game.seq, "status": game.status, "role": role, "prompt": _prompt_json(current)})
+    return Response({"seq": game.seq, "status": game.status, "role": role, "prompt": _prompt_json(current, game)})
 
 
 @extend_schema(request=ActionSerializer, responses=dict)

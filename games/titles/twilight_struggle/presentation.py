@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from games.presentation import Presentation
 
-from . import sentences
+from . import prompt_words, sentences
 from .names import card, country_name
 from .rules import RULES, data
 
@@ -67,6 +67,17 @@ class TwilightStrugglePresentation(Presentation):
         if name == "edition":
             return {"deluxe": _("Deluxe"), "original": _("Original (2005)")}.get(value, str(value))
         return super().option_value_label(name, value)
+
+    # the rules' English prompts, translated by pattern (prompt_words.py)
+    def prompt_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.text) if prompt else ""
+
+    def waiting_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.waiting_text) if prompt else ""
+
+    def choice_label(self, choice) -> str:
+        label = prompt_words.label_text(choice)
+        return super().choice_label(choice) if label is None else label
 
     def log_sentence(self, line: dict) -> str:
         text = sentences.sentence(line)

@@ -1,0 +1,149 @@
+"""The rules' prompts in the reader's language.
+
+The rules are pure and write English ("Place 4 influence", "Missile Envy: choose
+a card", a card's name as a button); they are not changed. Here each prompt text
+the rules can write has a pattern, matched at render time and turned into a
+gettext template with named placeholders: numbers stay numbers, card, country
+and side names come translated from `names.py`. A button whose label is the
+English name of its card or country argument gets that name translated; the
+few fixed labels and the option words have their own entries.
+
+`text_template(text)` / `label_text(choice)` return None for a text or label
+not covered, and ``tests/test_ts_languages.py`` plays random games and fails on
+any (a new prompt in the rules needs its line here and in locale/).
+"""
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_noop as N_
+
+from . import names
+from .rules import data
+
+_CARD = "|".join(re.escape(n) for n in sorted(data.CARD_NAME.values(), key=len, reverse=True))
+_CARD_NUMBER = {name: n for n, name in data.CARD_NAME.items()}
+
+# (the rules' English, with (?P<card>), (?P<card2>), (?P<cards>), (?P<side>) or (?P<n>)) -> msgid
+TEXTS = [
+    (r"Action round (?P<n>\d+): play a card", N_("Action round %(n)s: play a card")),
+    (r"Choose your headline card", N_("Choose your headline card")),
+    (r"Place setup influence \((?P<n>\d+) left\)", N_("Place setup influence (%(n)s left)")),
+    (r"Discard a held card\?", N_("Discard a held card?")),
+    (r"Use (?P<n>\d+) ops", N_("Use %(n)s ops")),
+    (r"Place influence \((?P<n>\d+) ops left\)", N_("Place influence (%(n)s ops left)")),
+    (r"Realignment roll \((?P<n>\d+) ops left\)", N_("Realignment roll (%(n)s ops left)")),
+    (r"Choose a coup target", N_("Choose a coup target")),
+    (r"Place (?P<n>\d+) influence", N_("Place %(n)s influence")),
+    (r"Remove (?P<n>\d+) influence", N_("Remove %(n)s influence")),
+    (r"Discard a card of (?P<n>\d+)\+ ops", N_("Discard a card of %(n)s+ ops")),
+    (r"Choose a country \((?P<n>\d+) left\)", N_("Choose a country (%(n)s left)")),
+    (r"The (?P<side>US|USSR) hand: no cards", N_("The %(side)s hand: no cards")),
+    (rf"The (?P<side>US|USSR) hand: (?P<cards>(?:{_CARD})(?:, (?:{_CARD}))*)", N_("The %(side)s hand: %(cards)s")),
+    (rf"(?P<card>{_CARD}): the opponent's event happens", N_("%(card)s: the opponent's event happens")),
+    (rf"(?P<card>{_CARD}): choose", N_("%(card)s: choose")),
+    (rf"(?P<card>{_CARD}): choose a card", N_("%(card)s: choose a card")),
+    (rf"(?P<card>{_CARD}): choose cards \((?P<n>\d+) chosen\)", N_("%(card)s: choose cards (%(n)s chosen)")),
+    (rf"(?P<card>{_CARD}): take a card\?", N_("%(card)s: take a card?")),
+    (rf"(?P<card>{_CARD}): discard a card of (?P<n>\d+)\+ ops and roll",
+     N_("%(card)s: discard a card of %(n)s+ ops and roll")),
+    (rf"(?P<card>{_CARD}): play it for operations", N_("%(card)s: play it for operations")),
+    (rf"(?P<card>{_CARD}): (?P<card2>{_CARD}) from the USSR hand", N_("%(card)s: %(card2)s from the USSR hand")),
+    (rf"(?P<card>{_CARD}): play an event from the discard pile", N_("%(card)s: play an event from the discard pile")),
+    (rf"(?P<card>{_CARD}): name a region", N_("%(card)s: name a region")),
+    (rf"(?P<card>{_CARD}): choose the card the US plays now", N_("%(card)s: choose the card the US plays now")),
+    (r"", ""),  # no text
+    # waiting texts
+    (r"Waiting for the (?P<side>US|USSR) setup", N_("Waiting for the %(side)s setup")),
+    (r"Waiting for the (?P<side>US|USSR) action round", N_("Waiting for the %(side)s action round")),
+    (r"Waiting for the other headline", N_("Waiting for the other headline")),
+    (r"Waiting for operations", N_("Waiting for operations")),
+    (r"Waiting for influence placement", N_("Waiting for influence placement")),
+    (r"Waiting for realignment", N_("Waiting for realignment")),
+    (r"Waiting for coup", N_("Waiting for coup")),
+]
+_PATTERNS = [(re.compile(pattern), msgid) for pattern, msgid in TEXTS]
+
+# labels that are not a name: the rules' English -> msgid (the same words)
+LABELS = {label: label for label in (
+    N_("Pass"), N_("Done"), N_("Continue"), N_("Confirm"), N_("Skip"), N_("Keep the held card"),
+    N_("Return it to the USSR"), N_("Event first"), N_("Operations first"),
+    N_("No headline (no card in hand can be headlined)"))}
+MODE_WORDS = {"influence": N_("Influence"), "realign": N_("Realign"), "coup": N_("Coup")}
+# choose_option's options (Warsaw Pact, Olympic Games, Summit, Junta, Che, Wargames...)
+OPTION_WORDS = {"remove": N_("Remove"), "add": N_("Add"), "participate": N_("Participate"),
+                "boycott": N_("Boycott"), "operations": N_("Operations"), "skip": N_("Skip"),
+                "coup": N_("Coup"), "realign": N_("Realign"), "end": N_("End the game"),
+                "continue": N_("Continue"), "improve": N_("Improve"), "degrade": N_("Degrade"),
+                "keep": N_("Keep"), "adjacent": N_("Adjacent countries")}
+CMC_LABEL = N_("Remove 2 influence from %(country)s (ends CMC)")
+CARD_ARG_VERBS = frozenset({"headline", "discard", "card", "toggle", "take", "event", "ops", "space",
+                            "trap_discard", "dictate"})
+COUNTRY_ARG_VERBS = frozenset({"place", "remove", "pick", "realign", "coup"})
+_MEMO: dict = {}
+
+
+def _values(groups: dict) -> dict:
+    out = {}
+    for key, value in groups.items():
+        if key in ("card", "card2"):
+            out[key] = names.card_name(_CARD_NUMBER[value])
+        elif key == "cards":
+            out[key] = gettext(", ").join(names.card_name(_CARD_NUMBER[c]) for c in _split_cards(value))
+        elif key == "side":
+            out[key] = names.side_label(value.lower())
+        else:
+            out[key] = value
+    return out
+
+
+def _split_cards(text: str) -> list[str]:
+    return re.findall(rf"(?:^|, )({_CARD})(?=, |$)", text)
+
+
+def text_template(text: str):
+    """(msgid, groups) for a prompt or waiting text of the rules, None if not covered."""
+    for pattern, msgid in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            return msgid, match.groupdict()
+    return None
+
+
+def translate_text(text: str) -> str:
+    """A prompt or waiting text in the current language (unchanged if not covered)."""
+    key = (get_language(), text)
+    found = _MEMO.get(key)
+    if found is None:
+        template = text_template(text or "")
+        found = (gettext(template[0]) % _values(template[1]) if template[0] else "") if template else text
+        if len(_MEMO) > 5000:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+def label_text(choice):
+    """A choice's label in the current language, None if the label is not covered."""
+    verb, arg, label = choice.verb, choice.arg, choice.label
+    if isinstance(arg, int) and not isinstance(arg, bool):
+        if verb in CARD_ARG_VERBS and data.CARD_NAME.get(arg) == label:
+            return names.card_name(arg)
+        if verb in COUNTRY_ARG_VERBS and 0 < arg < len(data.NAME) and data.NAME[arg] == label:
+            return names.country_name(arg)
+        if verb == "cancel_cmc" and 0 < arg < len(data.NAME):
+            return gettext(CMC_LABEL) % {"country": names.country_name(arg)}
+        if verb == "option":
+            return str(arg)  # a DEFCON level
+    if verb == "option" and arg in OPTION_WORDS:
+        return gettext(OPTION_WORDS[arg])
+    if verb == "option" and isinstance(arg, str) and arg in data.BY_KEY:
+        return names.country_name(data.BY_KEY[arg])  # South African Unrest: "south_africa"
+    if verb == "mode" and arg in MODE_WORDS:
+        return gettext(MODE_WORDS[arg])
+    if verb == "region" and arg in names.REGION_NAME:
+        return names.region_name(arg)
+    if label in LABELS:
+        return gettext(LABELS[label])
+    return None
