@@ -1,6 +1,7 @@
 """Twilight Struggle as the site shows it: the title's side of the presentation contract."""
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -10,6 +11,7 @@ from . import prompt_words, sentences
 from .names import card, country_name
 from .rules import RULES, data
 
+_LOCALIZED: dict = {}  # (language, prompt) -> the prompt in that language
 CARD_VERBS = {"headline": gettext_lazy("headlined"), "event": gettext_lazy("played for the event"),
               "ops": gettext_lazy("played for operations"), "space": gettext_lazy("played on the space race"),
               "discard": gettext_lazy("discarded"), "card": gettext_lazy("chose"),
@@ -78,6 +80,20 @@ class TwilightStrugglePresentation(Presentation):
     def choice_label(self, choice) -> str:
         label = prompt_words.label_text(choice)
         return super().choice_label(choice) if label is None else label
+
+    def localize_prompt(self, prompt):
+        """Memoised by language and content (the rules share equal prompts: prompts.py);
+        the arguments' types are in the key, since True == 1 but is not the choice offered."""
+        try:
+            key = (get_language(), prompt, tuple([type(c.arg) for c in prompt.choices]) if prompt else ())
+            found = _LOCALIZED.get(key)
+        except TypeError:  # a choice with a list argument: not hashable
+            return super().localize_prompt(prompt)
+        if found is None:
+            if len(_LOCALIZED) > 2000:
+                _LOCALIZED.clear()
+            found = _LOCALIZED[key] = super().localize_prompt(prompt)
+        return found
 
     def log_sentence(self, line: dict) -> str:
         text = sentences.sentence(line)

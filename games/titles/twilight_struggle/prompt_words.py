@@ -136,14 +136,15 @@ def label_text(choice):
             return gettext(CMC_LABEL) % {"country": names.country_name(arg)}
         if verb == "option":
             return str(arg)  # a DEFCON level
-    if verb == "option" and arg in OPTION_WORDS:
-        return gettext(OPTION_WORDS[arg])
-    if verb == "option" and isinstance(arg, str) and arg in data.BY_KEY:
-        return names.country_name(data.BY_KEY[arg])  # South African Unrest: "south_africa"
-    if verb == "mode" and arg in MODE_WORDS:
-        return gettext(MODE_WORDS[arg])
-    if verb == "region" and arg in names.REGION_NAME:
-        return names.region_name(arg)
+    word = arg if isinstance(arg, str) else None  # a list argument is no word (and not hashable)
+    if verb == "option" and word in OPTION_WORDS:
+        return gettext(OPTION_WORDS[word])
+    if verb == "option" and word in data.BY_KEY:
+        return names.country_name(data.BY_KEY[word])  # South African Unrest: "south_africa"
+    if verb == "mode" and word in MODE_WORDS:
+        return gettext(MODE_WORDS[word])
+    if verb == "region" and word in names.REGION_NAME:
+        return names.region_name(word)
     if label in LABELS:
         return gettext(LABELS[label])
     return None

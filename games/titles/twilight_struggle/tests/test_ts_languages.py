@@ -282,3 +282,20 @@ def test_the_api_prompt_keeps_the_rules_words_beside_the_readers(client, alice, 
         assert body["display_text"] == SHOW.prompt_text(prompt) != prompt.text
         assert [c["display_label"] for c in body["choices"]] == [SHOW.choice_label(c) for c in prompt.choices]
     assert [c["label"] for c in body["choices"]] == [c.label for c in prompt.choices]
+
+
+def test_the_localized_prompt_keeps_every_choice_and_the_arguments_types():
+    for prompt in [p for p, _ in zip(random_prompts(range(3)), range(200))]:
+        with translation.override("ko"):
+            local = SHOW.localize_prompt(prompt)
+        assert [(c.verb, c.arg, type(c.arg), c.group) for c in local.choices] == \
+               [(c.verb, c.arg, type(c.arg), c.group) for c in prompt.choices]
+    one = Prompt("Choose a coup target", (Choice("option", 1, "1"),))
+    same_but_true = Prompt("Choose a coup target", (Choice("option", True, "1"),))
+    assert one == same_but_true  # equal in Python, so the memo must tell them apart
+    with translation.override("ja"):
+        assert type(SHOW.localize_prompt(one).choices[0].arg) is int
+        assert type(SHOW.localize_prompt(same_but_true).choices[0].arg) is bool
+        listed = SHOW.localize_prompt(Prompt("Choose a coup target", (Choice("option", [1], "1"),
+                                                                        Choice("option", "boycott", "Boycott"))))
+        assert listed.choices[0].arg == [1] and listed.choices[1].label == translation.gettext("Boycott")
