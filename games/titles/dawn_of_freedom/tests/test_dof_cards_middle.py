@@ -620,3 +620,14 @@ def test_discrepancy_systematization_does_not_rewire_adjacency():
     do(state, COM, "space", ID["targu_mures"])
     assert state["gone"] == [ID["targu_mures"]]
     assert adjacent_control(state, DEM, ID["iasi"]) == 0  # Harghita/Covasna does not count
+
+
+def test_the_crowd_turns_against_ceausescu_acts_in_a_new_years_eve_struggle_10_3():
+    from games.titles.dawn_of_freedom.rules import RULES
+    from games.titles.dawn_of_freedom.rules.struggle import start_struggle
+    state = board(timisoara=(0, 4), bucuresti=(4, 0))
+    state["romania"]["crowd"] = "pending"
+    state["stack"] = [{"step": "nye_end"}]
+    start_struggle(state, "romania", DEM, card=None, final=True)
+    RULES.flow.settle(state)
+    assert state["romania"]["crowd"] == "done" and kinds(state, "crowd_draw")
