@@ -299,3 +299,19 @@ def test_the_localized_prompt_keeps_every_choice_and_the_arguments_types():
         listed = SHOW.localize_prompt(Prompt("Choose a coup target", (Choice("option", [1], "1"),
                                                                         Choice("option", "boycott", "Boycott"))))
         assert listed.choices[0].arg == [1] and listed.choices[1].label == translation.gettext("Boycott")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reminder_mail_says_the_deadline_and_the_time_left_in_the_readers_words(alice, bob, mid_game, lang):
+    from games.models import Seat
+
+    speak([alice, bob], lang)
+    seat = Seat.objects.get(game=mid_game, role=mid_game.active_roles[0])
+    mail.outbox.clear()
+    assert emails.reminder(seat.pk, seat.turn_started_at.isoformat(), 1) == 1
+    body = mail.outbox[0].body
+    date = {"ko": r"\d{4}년 \d{1,2}월 \d{1,2}일", "ja": r"\d{4}年\d{1,2}月\d{1,2}日",
+            "es": r"\d{1,2} de \w+ de \d{4}"}[lang]
+    assert re.search(date, body) and "Asia/Seoul" in body, body
+    assert not re.search(r"\b(days?|hours?|minutes?)\b|\d:\d\d:\d\d", body), body
