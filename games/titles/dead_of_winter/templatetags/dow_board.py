@@ -28,6 +28,7 @@ CARD_VERBS = {"play": lambda: _("Play"), "discard": lambda: _("Discard"), "crisi
 SEALED_STEPS = {"draft": lambda: _("Survivor draft"), "sealed": lambda: _("Combat: sealed choice"),
                 "elect": lambda: _("Leader election"), "xvote": lambda: _("Crossroads vote")}
 MAX_WOUNDS = 3
+COLONY_STEPS = frozenset({"sealed", "target", "assign", "wolfpick", "elect", "elect_tie"})
 
 
 def _arg(arg) -> str:
@@ -199,7 +200,8 @@ def _tracker(view, ctx) -> dict:
                        "need": sum(1 for s in view["seats"].values() if s["side"] != "w")} if crisis else None,
             "contributions": [_card(c, ctx)["name"] for c in view.get("contributions") or []],
             "objective": {"name": N.words(view["objective"]["name"]), "text": N.words(view["objective"]["text"])},
-            "decks": view["decks"], "turn": [N.role(r) for r in (view["turn"].get("roles") or [])]}
+            "decks": view["decks"], "turn": [N.role(r) for r in (view["turn"].get("roles") or [])],
+            "colony_phase": view["step"] in COLONY_STEPS}
 
 
 def _me(view, ctx) -> dict | None:

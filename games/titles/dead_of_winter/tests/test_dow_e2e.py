@@ -89,3 +89,59 @@ def test_the_table_page_on_a_desktop_and_a_phone(browser, live_server, make_user
     page.wait_for_function(f"document.querySelector('[data-dow-board]').dataset.seq !== '{seq}'", timeout=30_000)
     game.refresh_from_db()
     assert game.seq == seq + 1 and game.moves.order_by("-seq").first().verb == verb
+
+
+def random_until(players: int, step: str, seed: int, limit: int = 20000):
+    """A random game (no undo) until ``step`` is on top, with survivors spread over the town."""
+    import random
+
+    from games.rules.core import Action
+    from games.rules.core.testing import new_game
+
+    pick = random.Random(seed)
+    state = new_game(RULES, seed, options={"players": players})
+    for _ in range(limit):
+        top = Flow.top(state)
+        if state["result"] is not None:
+            return None
+        if top["step"] == step and state["round"] > 1:
+            return state
+        role = pick.choice(state["active"])
+        choices = [c for c in RULES.prompt(state, role).choices if c.verb != "undo"]
+        moving = [c for c in choices if c.verb == "move"]
+        choice = pick.choice(moving if moving and pick.random() < .8 else choices)
+        RULES.apply(state, role, Action(choice.verb, choice.arg))
+        state["log"] = []
+    return None
+
+
+@pytest.mark.parametrize("players,step,seed", [(6, "sealed", 11), (9, "elect", 5), (5, "act", 8)])
+def test_screens_of_a_game_in_play(browser, live_server, players, step, seed):
+    """The board of a game well under way, in a page with the site's CSS, at both sizes."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    state = next(s for s in (random_until(players, step, seed + i) for i in range(20)) if s)
+    role = state["active"][0]
+    picture = SimpleNamespace(view=RULES.view(state, role), role=role,
+                              prompt=RULES.prompt(state, role))
+    board = render_to_string("dead_of_winter/board.html", {
+        "view": picture.view, "picture": picture,
+        "game": SimpleNamespace(pk=1, seq=99, active_roles=state["active"])})
+    board = board.replace('href="/static/', f'href="{live_server.url}/static/').replace(
+        'src="/static/', f'src="{live_server.url}/static/')
+    html = (f'<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">'
+            f'<link rel="stylesheet" href="{live_server.url}/static/css/site.css"></head>'
+            f'<body><main><section class="game-board board">{board}</section></main></body></html>')
+    for width, height, kind in ((1400, 900, "desktop"), (390, 844, "phone")):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/static/dead_of_winter/board.css")
+        page.set_content(html, wait_until="load")
+        assert no_sideways_scroll(page), kind
+        shot(page, f"{players}p-{step}-{kind}")
+        for part in (".dow-tracker", ".dow-combat", ".dow-colony", ".dow-locations", ".dow-me"):
+            if page.locator(part).count():
+                page.locator(part).first.screenshot(path=f"{ARTIFACTS}/dow-{players}p-{step}-{part[5:]}-{kind}.png")
+        context.close()
