@@ -10,7 +10,7 @@ import functools
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 
 from . import names as N
 
@@ -145,11 +145,10 @@ def _simple(template, **keys):
     return render
 
 
-def _plural(singular, plural, count, **keys):
-    """``_simple`` with a singular and plural form chosen by the line's ``count`` key."""
+def _plural(message, **keys):
+    """``_simple`` for an ``ngettext_lazy`` message (its count is one of the keys)."""
     def render(line):
-        n = _int(line.get(count))
-        return ngettext(singular, plural, n) % {name: fn(line.get(key)) for name, (key, fn) in keys.items()}
+        return message % {name: fn(line.get(key)) for name, (key, fn) in keys.items()}
     return render
 
 
@@ -185,14 +184,14 @@ def _lazy_simple():
         "replacement": _simple(_("%(who)s gets %(survivor)s to replace their last survivor."),
                                who=("role", R), survivor=("survivor", SV)),
         "new_survivor": _simple(_("%(survivor)s joins %(who)s."), who=("role", R), survivor=("survivor", SV)),
-        "items_shuffled": _plural("%(n)s of the dead survivor's cards was shuffled into %(at)s.",
-                                  "%(n)s of the dead survivor's cards were shuffled into %(at)s.", "n",
+        "items_shuffled": _plural(ngettext_lazy("%(n)s of the dead survivor's cards was shuffled into %(at)s.",
+                                "%(n)s of the dead survivor's cards were shuffled into %(at)s.", "n"),
                                   n=("n", _int), at=("at", P)),
-        "items_taken": _plural("%(side)s took %(n)s card of the dead survivor (given to %(survivor)s).",
-                               "%(side)s took %(n)s cards of the dead survivor (given to %(survivor)s).", "n",
+        "items_taken": _plural(ngettext_lazy("%(side)s took %(n)s card of the dead survivor (given to %(survivor)s).",
+                                "%(side)s took %(n)s cards of the dead survivor (given to %(survivor)s).", "n"),
                                side=("side", S), n=("n", _int), survivor=("survivor", SV)),
-        "items_removed": _plural("%(n)s card of the dead survivor was removed (%(side)s).",
-                                 "%(n)s cards of the dead survivor were removed (%(side)s).", "n",
+        "items_removed": _plural(ngettext_lazy("%(n)s card of the dead survivor was removed (%(side)s).",
+                                "%(n)s cards of the dead survivor were removed (%(side)s).", "n"),
                                  n=("n", _int), side=("side", S)),
         "colony_lost": _simple(_("%(side)s has fallen to zero morale."), side=("side", S)),
         "wolf_out": _simple(_("%(who)s, the Lone Wolf, is out of the game."), who=("role", R)),
@@ -200,17 +199,18 @@ def _lazy_simple():
                                reason=("reason", N.reason)),
         "bite_roll": _simple(_("The bite spreads to %(survivor)s: the exposure die shows %(face)s."),
                              survivor=("survivor", SV), face=("face", N.exposure)),
-        "attack": _plural("%(survivor)s attacked at %(at)s and killed %(n)s zombie.",
-                          "%(survivor)s attacked at %(at)s and killed %(n)s zombies.", "killed",
+        "attack": _plural(ngettext_lazy("%(survivor)s attacked at %(at)s and killed %(n)s zombie.",
+                                "%(survivor)s attacked at %(at)s and killed %(n)s zombies.", "n"),
                           survivor=("survivor", SV), at=("at", P), n=("killed", _int)),
         "search": _simple(_("%(survivor)s searched %(at)s."), survivor=("survivor", SV), at=("at", P)),
         "noise": _simple(_("Noise was made at %(at)s."), at=("at", P)),
-        "search_kept": _plural("%(who)s kept %(kept)s card from %(at)s and put %(returned)s back.",
-                               "%(who)s kept %(kept)s cards from %(at)s and put %(returned)s back.", "kept",
+        "search_kept": _plural(ngettext_lazy("%(who)s kept %(kept)s card from %(at)s and put %(returned)s back.",
+                                "%(who)s kept %(kept)s cards from %(at)s and put %(returned)s back.", "kept"),
                                who=("role", R), kept=("kept", _int), at=("at", P), returned=("returned", _int)),
         "barricade": _simple(_("A barricade was built at %(at)s."), at=("at", P)),
         "barricade_lost": _simple(_("The barricade at %(at)s was broken."), at=("at", P)),
-        "clean_waste": _plural("%(who)s cleaned %(n)s waste card.", "%(who)s cleaned %(n)s waste cards.", "n",
+        "clean_waste": _plural(ngettext_lazy("%(who)s cleaned %(n)s waste card.",
+                                "%(who)s cleaned %(n)s waste cards.", "n"),
                                who=("role", R), n=("n", _int)),
         "ability": _simple(_("%(survivor)s used their ability."), survivor=("survivor", SV)),
         "heal": _simple(_("%(survivor)s was healed."), survivor=("survivor", SV)),
@@ -235,10 +235,11 @@ def _lazy_simple():
         "mission": _simple(_("%(who)s completed the mission %(mission)s."), who=("role", R),
                            mission=("mission", N.mission)),
         "crises_ordered": _simple(_("%(who)s looked at the next two crises and set their order."), who=("role", R)),
-        "food_paid": _plural("%(side)s ate %(n)s food.", "%(side)s ate %(n)s food.", "n",
+        "food_paid": _plural(ngettext_lazy("%(side)s ate %(n)s food.",
+                                "%(side)s ate %(n)s food.", "n"),
                              side=("side", S), n=("n", _int)),
-        "starvation": _plural("%(side)s starves: %(n)s starvation token.", "%(side)s starves: %(n)s starvation tokens.",
-                              "tokens", side=("side", S), n=("tokens", _int)),
+        "starvation": _plural(ngettext_lazy("%(side)s starves: %(n)s starvation token.",
+                                "%(side)s starves: %(n)s starvation tokens.", "n"), side=("side", S), n=("tokens", _int)),
         "combat": _simple(_("A combat begins at %(at)s."), at=("at", P)),
         "wolf_joins": _simple(_("The Lone Wolf joins %(side)s in the combat at %(at)s."), side=("side", S),
                               at=("at", P)),
@@ -248,8 +249,8 @@ def _lazy_simple():
         "combat_cancelled": _simple(_("Both colonies stood on guard: no combat at %(at)s."), at=("at", P)),
         "combat_over": _simple(_("The combat at %(at)s is over."), at=("at", P)),
         "bids": _simple(_("Bullets bid: Colony A %(a)s, Colony B %(b)s."), a=("a", _int), b=("b", _int)),
-        "unguarded": _plural("%(side)s was unguarded with %(n)s enemy inside.",
-                             "%(side)s was unguarded with %(n)s enemies inside.", "enemies",
+        "unguarded": _plural(ngettext_lazy("%(side)s was unguarded with %(n)s enemy inside.",
+                                "%(side)s was unguarded with %(n)s enemies inside.", "n"),
                              side=("side", S), n=("enemies", _int)),
         "overrun": _simple(_("Zombies overran %(at)s."), at=("at", P)),
         "helpless_death": _simple(_("A helpless survivor of %(side)s was killed."), side=("side", S)),
