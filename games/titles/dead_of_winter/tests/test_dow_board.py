@@ -138,3 +138,24 @@ def test_the_site_seats_four_players_and_each_sees_only_their_own_hand(client, m
         for other, player in game_row.state["pl"].items():
             if other != role:
                 assert not own_cards(html) & set(player["hand"])
+
+
+@pytest.mark.django_db
+def test_the_panel_the_position_at_a_move_and_a_spectator_render(client, make_user):
+    users = [make_user(f"settler{n}") for n in range(1, 5)]
+    created = services.game_create(user=users[0], title_id=RULES.title_id, options={"players": 4})
+    for user in users[1:]:
+        services.seat_join(game_id=created.pk, user=user)
+    game_row = Game.objects.get(pk=created.pk)
+    role = game_row.active_roles[0]
+    seat_user = next(s.user for s in game_row.seats.all() if s.role == role)
+    action = RULES.default_action(game_row.state, role)
+    services.move_submit(game_id=game_row.pk, user=seat_user, verb=action.verb, arg=action.arg,
+                         expected_seq=game_row.seq)
+    client.force_login(seat_user)
+    for url in (reverse("games:panel", args=[game_row.pk]), reverse("games:at_move", args=[game_row.pk, 1])):
+        response = client.get(url)
+        assert response.status_code == 200 and b'class="dow"' in response.content, url
+    client.force_login(make_user("onlooker"))
+    html = client.get(reverse("games:detail", args=[game_row.pk])).content.decode()
+    assert 'class="dow"' in html and own_cards(html) == set()
