@@ -98,3 +98,23 @@ def test_pseudo_moves_are_described_in_words(verb, arg):
 def test_the_checker_refuses_ids_and_json():
     assert not words('place {"country": 22}') and not words("order ops_first") and not words("None")
     assert words("Move 3: US placed influence in Panama.")
+
+
+@pytest.mark.parametrize("title_id", titles())
+@pytest.mark.parametrize("language", ["ko", "es"])
+def test_a_localized_prompt_keeps_every_choice(title_id, language):
+    """The page shows `localize_prompt`; it may change words, never what a click plays."""
+    show, rules = registry.presentation(title_id), registry.get(title_id)
+    with translation.override(language):
+        state = new_game(rules, 5)
+        picker = {"rng": rng.new(5)}
+        for _step in range(300):
+            if rules.result(state) is not None:
+                break
+            role = pick(picker, rules.active_roles(state))
+            prompt = rules.prompt(state, role)
+            shown = show.localize_prompt(prompt)
+            assert [(c.verb, type(c.arg), c.arg, c.group) for c in shown.choices] == \
+                [(c.verb, type(c.arg), c.arg, c.group) for c in prompt.choices]
+            assert shown.text and all(c.label for c in shown.choices)
+            state = rules.apply(state, role, pick(picker, [c for c in prompt.choices if c.verb != "undo"]).action)
