@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from .models import Challenge, Ladder, LadderEntry, Rating, RatingChange, RatingRecompute
+from .models import (Challenge, Ladder, LadderEntry, Rating, RatingChange, RatingRecompute, TeamRating,
+                     TeamRatingChange)
 
 
 @admin.register(Ladder)
@@ -38,3 +39,16 @@ class RatingChangeAdmin(admin.ModelAdmin):
 class RatingRecomputeAdmin(admin.ModelAdmin):
     list_display = ["game", "title_id", "games_replayed", "created_at"]
     readonly_fields = ["changes", "previous_result", "new_result"]
+
+
+@admin.register(TeamRating)
+class TeamRatingAdmin(admin.ModelAdmin):
+    list_display = ["user", "title_id", "ordinal", "mu", "sigma", "games"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(TeamRatingChange)
+class TeamRatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["game", "user", "role", "rank", "outcome", "mu_before", "mu_after"]
+    raw_id_fields = ["game", "user"]
