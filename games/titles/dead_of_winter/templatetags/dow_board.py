@@ -201,7 +201,9 @@ def _tracker(view, ctx) -> dict:
             "contributions": [_card(c, ctx)["name"] for c in view.get("contributions") or []],
             "objective": {"name": N.words(view["objective"]["name"]), "text": N.words(view["objective"]["text"])},
             "decks": view["decks"], "turn": [N.role(r) for r in (view["turn"].get("roles") or [])],
-            "colony_phase": view["step"] in COLONY_STEPS}
+            "colony_phase": view["step"] in COLONY_STEPS,
+            "searching": [{"who": N.role(r), "n": n} for r, n in sorted((view["turn"].get("searching") or {}).items())],
+            "held": view["turn"].get("crossroads_held", 0)}
 
 
 def _me(view, ctx) -> dict | None:
