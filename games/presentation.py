@@ -63,6 +63,11 @@ class Presentation:
             return str(self.role_names[role])
         return str(role or "").replace("_", " ").title()
 
+    def teams(self, roles) -> list[list[str]]:
+        """Which roles play together (the ladder rates team games by team):
+        every role alone unless a title says otherwise (colonies, alliances)."""
+        return [[role] for role in roles]
+
     # -- options -----------------------------------------------------------
     def option_fields(self) -> list[OptionField]:
         fields = []
