@@ -23,9 +23,9 @@ TYPE_NAME = {"worker": gettext_noop("Worker"), "farmer": gettext_noop("Farmer"),
              "minority": gettext_noop("Minority")}
 SUIT_NAME = {"rally_in_the_square": gettext_noop("Rally in the Square"), "strike": gettext_noop("Strike"),
              "march": gettext_noop("March"), "petition": gettext_noop("Petition"), None: gettext_noop("no suit")}
-LEADER_NAME = {k: gettext_noop(v) for k, v in (("elite", "Elite Leader"), ("intellectual", "Intellectual Leader"),
-                                                ("worker", "Worker Leader"), ("student", "Student Leader"),
-                                                ("church", "Church Leader"))}
+LEADER_NAME = {"elite": gettext_noop("Elite Leader"), "intellectual": gettext_noop("Intellectual Leader"),
+               "worker": gettext_noop("Worker Leader"), "student": gettext_noop("Student Leader"),
+               "church": gettext_noop("Church Leader")}  # literals, so makemessages finds them
 REGION_NAME = {"eastern_europe": gettext_noop("Eastern Europe"), "balkans": gettext_noop("Balkans")}
 
 

@@ -13,15 +13,47 @@ from games.presentation import Presentation
 
 from .rules import RULES
 from . import prompt_words
-from .names import card_name, space_name
+from games.rules.core import Choice
+
+from .names import card_name, ps_name, space_name, suit_name, tables
+from .rules.events.steps import OPTION
 from .rules.data import CARD_NAME, NAME
 from .sentences import sentence
 
-CARD_VERBS = {"event": gettext_lazy("played for the event"), "ops": gettext_lazy("played for operations"),
-              "tst": gettext_lazy("played on the Tiananmen Square Track"), "discard": gettext_lazy("discarded"),
-              "card": gettext_lazy("chose")}
-SPACE_VERBS = {"place": gettext_lazy("placed support in"), "check": gettext_lazy("chose a support check in"),
-               "remove": gettext_lazy("removed support from")}
+OPTION_LABEL = {k: c.label for k, c in OPTION.items()}
+
+# a move that wrote no log line, by verb: "%(side)s" and the argument's name
+CARD_VERBS = {"event": gettext_lazy("%(side)s played %(card)s for the event."),
+              "ops": gettext_lazy("%(side)s played %(card)s for operations."),
+              "tst": gettext_lazy("%(side)s played %(card)s on the Tiananmen Square Track."),
+              "ops_no_event": gettext_lazy("%(side)s played %(card)s for operations without its event."),
+              "both": gettext_lazy("%(side)s played %(card)s for operations and its event."),
+              "discard": gettext_lazy("%(side)s discarded %(card)s."), "card": gettext_lazy("%(side)s chose %(card)s."),
+              "keep": gettext_lazy("%(side)s kept %(card)s."),
+              "swap": gettext_lazy("%(side)s discarded %(card)s for a replacement.")}
+SPACE_VERBS = {"place": gettext_lazy("%(side)s placed support in %(space)s."),
+               "check": gettext_lazy("%(side)s chose a support check in %(space)s."),
+               "check_bonus": gettext_lazy("%(side)s chose a support check in %(space)s."),
+               "remove": gettext_lazy("%(side)s removed support from %(space)s."),
+               "space": gettext_lazy("%(side)s chose %(space)s."),
+               "refuge": gettext_lazy("%(side)s sent the Ceausescus to %(space)s.")}
+PS_VERBS = {"stake": gettext_lazy("%(side)s raised the stakes with %(ps)s."),
+            "lead": gettext_lazy("%(side)s led %(ps)s."), "match": gettext_lazy("%(side)s answered with %(ps)s.")}
+LEAD_AS = gettext_lazy("%(side)s led %(ps)s as %(suit)s.")
+PLAIN_VERBS = {"concede": gettext_lazy("%(side)s did not answer; the attacker wins the round."),
+               "no_raise": gettext_lazy("%(side)s did not raise the stakes."),
+               "retain": gettext_lazy("%(side)s kept power."),
+               "surrender": gettext_lazy("%(side)s gave up power."),
+               "done": gettext_lazy("%(side)s is done."), "decline": gettext_lazy("%(side)s declined."),
+               "no_swap": gettext_lazy("%(side)s kept the hand."),
+               "no_struggle": gettext_lazy("%(side)s chose no final power struggle.")}
+ARG_WORDS = {("order", "event_first"): gettext_lazy("%(side)s chose: the event first."),
+             ("order", "ops_first"): gettext_lazy("%(side)s chose: operations first."),
+             ("mode", "place"): gettext_lazy("%(side)s chose to place support."),
+             ("mode", "check"): gettext_lazy("%(side)s chose support checks."),
+             ("mode", "tst"): gettext_lazy("%(side)s chose a Tiananmen Square attempt.")}
+STRUGGLE_IN = gettext_lazy("%(side)s chose a final power struggle in %(country)s.")
+CHOSE = gettext_lazy("%(side)s chose “%(choice)s”.")
 
 
 class DawnOfFreedomPresentation(Presentation):
@@ -66,10 +98,25 @@ class DawnOfFreedomPresentation(Presentation):
 
     def action_text(self, role, verb: str, arg) -> str:
         side = self.role_label(role)
+        t = tables()
         if verb in CARD_VERBS and arg in CARD_NAME:
-            return f"{side} {CARD_VERBS[verb]} {card_name(arg)}."
+            return CARD_VERBS[verb] % {"side": side, "card": card_name(arg)}
         if verb in SPACE_VERBS and isinstance(arg, int) and 0 < arg < len(NAME):
-            return f"{side} {SPACE_VERBS[verb]} {space_name(arg)}."
+            return SPACE_VERBS[verb] % {"side": side, "space": space_name(arg)}
+        if verb in PS_VERBS and arg in t.ps_cards:
+            return PS_VERBS[verb] % {"side": side, "ps": ps_name(arg)}
+        if verb == "lead_as" and isinstance(arg, str) and ":" in arg:
+            n, suit = arg.split(":", 1)
+            return LEAD_AS % {"side": side, "ps": ps_name(n), "suit": suit_name(suit)}
+        if verb in PLAIN_VERBS:
+            return PLAIN_VERBS[verb] % {"side": side}
+        if (verb, arg) in ARG_WORDS:
+            return ARG_WORDS[verb, arg] % {"side": side}
+        if verb == "struggle" and arg in t.countries:
+            return STRUGGLE_IN % {"side": side, "country": t.countries[arg]}
+        if verb == "option":
+            label = prompt_words.label_text(Choice("option", arg, OPTION_LABEL.get(arg, str(arg)), "options"))
+            return CHOSE % {"side": side, "choice": label}
         return super().action_text(role, verb, arg)
 
 

@@ -53,7 +53,51 @@ FIXED = (gettext_noop("Power struggle: lead a card"), gettext_noop("Scare Tactic
          gettext_noop("No more support checks (6.4)"), gettext_noop("Event first"), gettext_noop("Operations first"),
          gettext_noop("Do not answer (the attacker wins)"), gettext_noop("Do not raise the stakes"),
          gettext_noop("Keep power"), gettext_noop("Give up power (8.4.5)"), gettext_noop("Keep the hand"),
-         gettext_noop("No final power struggle"), gettext_noop("Done"), gettext_noop("Decline"))
+         gettext_noop("No final power struggle"), gettext_noop("Done"), gettext_noop("Decline"),
+         # the events' fixed texts
+         gettext_noop("Waiting for the event"), gettext_noop("Discard a card"), gettext_noop("Waiting for the discard"),
+         gettext_noop("Where did the Ceausescus flee?"))
+# an event's question: "<card name>: <question>", the card name in the reader's words
+EVENT_QUESTIONS = {q: "%(card)s: " + q for q in (  # msgids: _EVENT_QUESTION_MARKERS
+    "convert 1 Democratic SP", "which Intellectual space?", "take a card from the discard pile?", "which?",
+    "which Catholic Church?", "which card do you give?", "which opponent's card do you use for operations?",
+    "remove 1 Communist SP from which Worker space?", "take control of which Minority space?",
+    "the event of which discarded card?", "play which scoring card?", "which Orthodox Church?", "which country?",
+    "in which country?", "which Elite space?", "end the game this turn?", "which country next?",
+    "discard a card and roll", "an extra action round?", "name the card of your next action round",
+    "discard a card of 3 ops or more to cancel the support check?", "take which card for its event?",
+    "move how many SPs from the Lutheran Church?", "which Romanian space is eliminated?",
+    "set which card aside until the next turn?", "which Worker space?")}
+# makemessages reads only literals: the same msgids, spelled out
+_EVENT_QUESTION_MARKERS = (
+    gettext_noop("%(card)s: convert 1 Democratic SP"), gettext_noop("%(card)s: which Intellectual space?"),
+    gettext_noop("%(card)s: take a card from the discard pile?"), gettext_noop("%(card)s: which?"),
+    gettext_noop("%(card)s: which Catholic Church?"), gettext_noop("%(card)s: which card do you give?"),
+    gettext_noop("%(card)s: which opponent's card do you use for operations?"),
+    gettext_noop("%(card)s: remove 1 Communist SP from which Worker space?"),
+    gettext_noop("%(card)s: take control of which Minority space?"),
+    gettext_noop("%(card)s: the event of which discarded card?"), gettext_noop("%(card)s: play which scoring card?"),
+    gettext_noop("%(card)s: which Orthodox Church?"), gettext_noop("%(card)s: which country?"),
+    gettext_noop("%(card)s: in which country?"), gettext_noop("%(card)s: which Elite space?"),
+    gettext_noop("%(card)s: end the game this turn?"), gettext_noop("%(card)s: which country next?"),
+    gettext_noop("%(card)s: discard a card and roll"), gettext_noop("%(card)s: an extra action round?"),
+    gettext_noop("%(card)s: name the card of your next action round"),
+    gettext_noop("%(card)s: discard a card of 3 ops or more to cancel the support check?"),
+    gettext_noop("%(card)s: take which card for its event?"),
+    gettext_noop("%(card)s: move how many SPs from the Lutheran Church?"),
+    gettext_noop("%(card)s: which Romanian space is eliminated?"),
+    gettext_noop("%(card)s: set which card aside until the next turn?"), gettext_noop("%(card)s: which Worker space?"))
+EXIT_VISAS = re.compile(r"^(.+): discard a card\? \((\d+) so far\)$")
+EXIT_VISAS_TEXT = gettext_noop("%(card)s: discard a card? (%(n)s so far)")
+# the events' named options (``steps.option``): the label is the msgid; a country pick is the country
+OPTION_LABELS = (gettext_noop("Remove every Democratic SP from the Elite spaces"),
+                 gettext_noop("Add 3 SPs to Elite spaces"), gettext_noop("Take the extra action round"),
+                 gettext_noop("Do not take it"), gettext_noop("The game ends at the end of this turn"),
+                 gettext_noop("The game goes on"),
+                 gettext_noop("2 support checks on Student and Intellectual spaces, +2 each"),
+                 gettext_noop("Add 4 SPs where the Democrat has none"))
+MOVE_N = re.compile(r"^move_(\d+)$")
+MOVE_N_TEXT = gettext_noop("Move %(n)s SPs")
 WITH_BONUS = gettext_noop("%(space)s (with the country bonus)")
 LEAD_AS = gettext_noop("%(card)s as %(suit)s")
 CARD_GROUPS = frozenset(("event", "operations", "tiananmen square", "operations, no event (box 7)",
@@ -76,6 +120,31 @@ def _name(text: str) -> str:
     return text
 
 
+_CARD_NUMBER = {c["name"]: n for n, c in CARDS.items()}
+
+
+def _event_question(text: str):
+    """(template, words) for an event's question "<card name>: <question>", else None."""
+    m = EXIT_VISAS.match(text)
+    if m and m.group(1) in _CARD_NUMBER:
+        return EXIT_VISAS_TEXT, {"card": m.group(1), "n": m.group(2)}
+    card, sep, question = text.partition(": ")
+    if sep and card in _CARD_NUMBER and question in EVENT_QUESTIONS:
+        return EVENT_QUESTIONS[question], {"card": card}
+    return None
+
+
+def text_template(text: str) -> str | None:
+    """The msgid that says ``text`` in the reader's words, None if no table covers it."""
+    for pattern, template in PATTERNS:
+        if pattern.match(text):
+            return template
+    found = _event_question(text)
+    if found:
+        return found[0]
+    return text if text in FIXED else None
+
+
 def translate_text(text: str) -> str:
     if not text:
         return text or ""
@@ -84,6 +153,10 @@ def translate_text(text: str) -> str:
         if m:
             words = {k: _name(v) for k, v in zip("ab", m.groups())}
             return _(template) % words
+    found = _event_question(text)
+    if found:
+        template, words = found
+        return _(template) % {**words, "card": tables().cards[_CARD_NUMBER[words["card"]]]["name"]}
     return _(text)
 
 
@@ -105,8 +178,28 @@ def label_text(choice) -> str | None:
             return _(LEAD_AS) % {"card": t.ps_cards[int(n)]["name"], "suit": t.suits.get(suit, suit)}
     if _is_int(arg) and arg in CARDS and (choice.group in CARD_GROUPS or choice.verb in ("event", "ops", "tst")):
         return t.cards[arg]["name"]
-    if choice.verb == "struggle" and arg in t.countries:
+    if choice.verb in ("struggle", "option") and arg in t.countries:
         return t.countries[arg]
+    if choice.verb == "option" and isinstance(arg, str) and MOVE_N.match(arg):
+        return _(MOVE_N_TEXT) % {"n": MOVE_N.match(arg).group(1)}
     if choice.label:
         return _(choice.label)
     return None
+
+
+def label_covered(choice) -> bool:
+    """Whether a table here says the choice's label in the reader's words (tests)."""
+    t, arg = tables(), choice.arg
+    if choice.group == "spaces" and _is_int(arg) and 0 < arg < SLOTS:
+        return True
+    if choice.verb in PS_VERBS and _is_int(arg) and arg in PS_CARDS:
+        return True
+    if choice.verb == "lead_as":
+        return isinstance(arg, str) and arg.split(":", 1)[0].isdigit() and int(arg.split(":", 1)[0]) in PS_CARDS
+    if _is_int(arg) and arg in CARDS and (choice.group in CARD_GROUPS or choice.verb in ("event", "ops", "tst")):
+        return True
+    if choice.verb in ("struggle", "option") and arg in t.countries:
+        return True
+    if choice.verb == "option" and isinstance(arg, str) and MOVE_N.match(arg):
+        return True
+    return choice.label in FIXED or choice.label in OPTION_LABELS
