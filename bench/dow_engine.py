@@ -14,27 +14,17 @@ games, which the 8-player target is about.
 from __future__ import annotations
 
 import json
-import pathlib
 import statistics
 import sys
-import time
 from collections import Counter
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-
-from games.rules.core import Action, rng  # noqa: E402
-from games.rules.core.flow import take_log  # noqa: E402
-from games.rules.core.testing import new_game  # noqa: E402
-from games.titles.dead_of_winter.rules import RULES  # noqa: E402
-
-clock = time.process_time_ns
-
+from engine_common import clock, decide, request, uniform
+from games.rules.core import rng
+from games.rules.core.flow import take_log
+from games.rules.core.testing import new_game
+from games.titles.dead_of_winter.rules import RULES
 
 PREFER = ("crisis", "play", "attack", "barricade", "food")
-
-
-def uniform(picker, choices):
-    return choices[rng.randint(picker, 0, len(choices) - 1)]
 
 
 def steady(picker, choices):
@@ -58,29 +48,11 @@ def play_one(seed: int, players: int, policy=uniform):
         if decisions % 53 == 7:
             samples.append(json.dumps(state))
         start = clock()
-        active = state["active"]
-        role = active[rng.randint(picker, 0, len(active) - 1)] if len(active) > 1 else active[0]
-        prompt = RULES.prompt(state, role)
-        choices = [c for c in prompt.choices if c.verb != "undo"]
-        choice = policy(picker, choices)
-        state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
+        state, _ = decide(RULES, state, picker, policy)
         take_log(state)
         elapsed += clock() - start
         decisions += 1
     return elapsed, decisions, state, samples
-
-
-def request(stored: str) -> int:
-    """One web request's engine work: loads, prompt, apply, dumps."""
-    start = clock()
-    state = json.loads(stored)
-    role = state["active"][0]
-    prompt = RULES.prompt(state, role)
-    choice = prompt.choices[0]
-    state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
-    json.dumps(take_log(state))
-    json.dumps(state)
-    return clock() - start
 
 
 def run(players: int, games: int, policy=uniform) -> None:
@@ -94,7 +66,7 @@ def run(players: int, games: int, policy=uniform) -> None:
         rounds.append(state["round"])
         endings[state["result"]["reason"]] += 1
         stored += samples[:3]
-    requests = sorted(request(s) for s in stored)
+    requests = sorted(request(RULES, s) for s in stored)
     sizes = sorted(len(s) for s in stored)
     print(f"{players} players, {games} games, {policy.__name__} players:")
     print(f"  CPU per decision, median of games: {statistics.median(per_decision) / 1000:.1f} us")

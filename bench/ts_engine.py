@@ -15,138 +15,14 @@ never taken, fixed seeds) and prints CPU-time figures:
 """
 from __future__ import annotations
 
-import json
-import pathlib
-import statistics
 import sys
-import time
-from collections import Counter
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-
-from games.rules.core import Action, rng  # noqa: E402
-from games.rules.core.flow import take_log  # noqa: E402
-from games.rules.core.testing import new_game  # noqa: E402
-from games.titles.twilight_struggle.rules import RULES  # noqa: E402
-
-clock = time.process_time_ns
-
-
-def play_one(seed: int, keep_states: bool = False):
-    """One random game: (elapsed ns, decisions, final state, moves, sampled states)."""
-    state = new_game(RULES, seed)
-    picker = {"rng": rng.new(seed * 7919 + 17)}
-    moves, samples = [], []
-    elapsed = 0
-    while state["result"] is None:
-        if keep_states and len(moves) % 97 == 13:
-            samples.append(json.dumps(state))
-        start = clock()
-        active = state["active"]
-        role = active[rng.randint(picker, 0, len(active) - 1)] if len(active) > 1 else active[0]
-        prompt = RULES.prompt(state, role)
-        choices = [c for c in prompt.choices if c.verb != "undo"]
-        choice = choices[rng.randint(picker, 0, len(choices) - 1)]
-        state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
-        elapsed += clock() - start
-        moves.append((role, choice.verb, choice.arg))
-    return elapsed, len(moves), state, moves, samples
-
-
-def baseline(games: int = 300) -> float:
-    """ns per decision of the core's tiny example title (machine/core overhead)."""
-    from tests.example_game import RULES as DUEL
-    total = count = 0
-    for seed in range(games):
-        state = new_game(DUEL, seed)
-        picker = {"rng": rng.new(seed)}
-        while state["result"] is None:
-            start = clock()
-            active = state["active"]
-            role = active[rng.randint(picker, 0, len(active) - 1)]
-            choices = [c for c in DUEL.prompt(state, role).choices if c.verb != "undo"]
-            choice = choices[rng.randint(picker, 0, len(choices) - 1)]
-            state = DUEL.apply(state, role, Action(choice.verb, choice.arg))
-            total += clock() - start
-            count += 1
-    return total / count
-
-
-def replay(seed: int, moves: list) -> int:
-    start = clock()
-    state = new_game(RULES, seed)
-    for role, verb, arg in moves:
-        state = RULES.apply(state, role, Action(verb, arg))
-    return clock() - start
-
-
-def request(stored: str) -> int:
-    """What one web request costs the engine: load the stored state, build the
-    prompt, apply one action, move its log lines out (as the site does) and
-    serialise the state and the lines again."""
-    start = clock()
-    state = json.loads(stored)
-    role = state["active"][0]
-    prompt = RULES.prompt(state, role)
-    choice = prompt.choices[0]
-    state = RULES.apply(state, role, Action(choice.verb, choice.arg), prompt)
-    json.dumps(take_log(state))
-    json.dumps(state)
-    return clock() - start
-
-
-def as_stored(sample: str) -> str:
-    """The site never stores log lines inside the state (core.flow.take_log)."""
-    state = json.loads(sample)
-    take_log(state)
-    return json.dumps(state)
-
-
-def print_endings(endings: Counter, games: int) -> None:
-    for reason in ("defcon", "vp", "europe", "final_scoring"):
-        print(f"ending by {reason}: {100 * endings.pop(reason, 0) / games:.1f}%")
-    for reason, n in endings.items():
-        print(f"ending by {reason}: {100 * n / games:.1f}%")
+import engine_common as common
+from games.titles.twilight_struggle.rules import RULES
 
 
 def main(games: int = 1000) -> None:
-    per_decision, per_game, turn10, decisions = [], [], [], []
-    endings = Counter()
-    replays, stored = [], []
-    for seed in range(games):
-        elapsed, n, state, moves, samples = play_one(seed, keep_states=seed % 10 == 0)
-        per_decision.append(elapsed / n)
-        per_game.append(elapsed)
-        decisions.append(n)
-        endings[state["result"]["reason"]] += 1
-        stored.extend(samples)
-        if state["turn"] == 10:
-            turn10.append(elapsed)
-            if len(replays) < 50:
-                replays.append(replay(seed, moves))
-    stored = [as_stored(s) for s in stored]
-    requests = sorted(request(s) for s in stored)
-    us = 1e-3
-    print(f"games: {games}")
-    print(f"(reference: the core example title Duel costs {baseline() / 1000:.1f} us per "
-          f"decision on this machine now)")
-    print(f"CPU per decision, median of games: {statistics.median(per_decision) * us:.1f} us")
-    print(f"CPU per game, median: {statistics.median(per_game) * us / 1000:.2f} ms")
-    if turn10:
-        print(f"CPU per turn-10 game, median ({len(turn10)} games): "
-              f"{statistics.median(turn10) * us / 1000:.2f} ms")
-    print(f"decisions per game: median {statistics.median(decisions)}, "
-          f"mean {statistics.mean(decisions):.0f}, max {max(decisions)}")
-    print_endings(endings, games)
-    if replays:
-        print(f"replay of a turn-10 game from its move log, median ({len(replays)}): "
-              f"{statistics.median(replays) * us / 1000:.2f} ms")
-    print(f"one request (loads + prompt + apply + dumps), median of {len(requests)}: "
-          f"{statistics.median(requests) * us:.0f} us, p95 "
-          f"{requests[int(len(requests) * 0.95)] * us:.0f} us, max {requests[-1] * us:.0f} us")
-    sizes = sorted(len(s) for s in stored)
-    print(f"  stored state size: median {statistics.median(sizes) / 1000:.1f} kB, "
-          f"max {sizes[-1] / 1000:.1f} kB")
+    common.report(RULES, games, ("defcon", "vp", "europe", "final_scoring"), size_indent="  ")
 
 
 def without_card_events() -> None:
