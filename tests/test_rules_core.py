@@ -159,3 +159,33 @@ def test_apply_refuses_a_float_or_bool_where_an_int_is_offered():
         with pytest.raises(IllegalAction):
             RULES.apply(state, role, Action(offered[0].verb, bad))
     assert json.dumps(state, sort_keys=True) == frozen
+
+
+def test_a_freed_and_reused_table_never_gets_a_stale_prompt():
+    """core.prompts keys on content, never on ``id()``: a temporary table freed
+    and another built in its memory (same id) gets its own choices, and a
+    `Table`'s name, the key of its shared prompts, can never be taken again."""
+    import gc
+
+    from games.rules.core import Choice
+    from games.rules.core.prompts import Table, make
+
+    cache, ids, reused = {}, set(), 0
+    for n in range(200):
+        table = {1: Choice("pick", 1, f"label {n}")}
+        reused += id(table) in ids
+        ids.add(id(table))
+        assert make("Pick", table, [1], cache=cache).choices[0].label == f"label {n}"
+        del table
+        gc.collect()
+    assert reused, "no id was reused: the test did not reach the hazard"
+
+    first = Table("test_rules_core.pick", {1: Choice("pick", 1, "old")})
+    assert make("Pick", first, [1], cache=cache) is make("Pick", first, (1,), cache=cache)
+    del first
+    gc.collect()
+    with pytest.raises(ValueError):
+        Table("test_rules_core.pick", {1: Choice("pick", 1, "new")})
+    second = Table("test_rules_core.pick2", {1: Choice("pick", 1, "new")})
+    assert make("Pick", second, [1], cache=cache).choices[0].label == "new"
+    assert make("Pick", second, [1], cache=None) == make("Pick", second, [1], cache=cache)

@@ -1,24 +1,8 @@
-"""Memoised prompts: a `Prompt` is immutable, so equal inputs share one.
-
-Building tuples of `Choice` objects is the main cost of a decision (the
-prompt is built for the player and again by `Flow.apply` unless passed in),
-so prompts are cached by (text, table, keys). The cache is bounded.
+"""1989's prompts: the core's `make` (`games.rules.core.prompts`), keyed on
+content only. This title's tables are plain dicts, so their prompts are built
+each time (never keyed on a table's ``id()``, which a freed table's successor
+could inherit); naming a table with `Table` would let the core share its prompts.
 """
-from __future__ import annotations
+from games.rules.core.prompts import make  # noqa: F401
 
-from games.rules.core import Prompt
-
-_CACHE: dict = {}
-LIMIT = 20_000
-
-
-def make(text: str, table: dict, keys, waiting: str = "", extra: tuple = ()) -> Prompt:
-    """``Prompt(text, (table[k] for k in keys) + extra, waiting)``, shared."""
-    key = (text, id(table), tuple(keys), waiting, extra)
-    prompt = _CACHE.get(key)
-    if prompt is None:
-        if len(_CACHE) >= LIMIT:
-            _CACHE.clear()
-        prompt = Prompt(text, tuple([table[k] for k in keys]) + extra, waiting)
-        _CACHE[key] = prompt
-    return prompt
+__all__ = ["make"]
