@@ -14,16 +14,25 @@ from .scoring import end_game, main_complete
 from .turns import bite_now, morale_order, store
 
 
-class Round(Step):
-    """WC§4: the phases of one round, in order."""
+class Phases(Step):
+    """An automatic step that runs its phase functions in order, the next one
+    (``frame["ph"]``) each time it runs; a phase may push steps or pop the frame."""
 
-    name = "round"
     auto = True
+
+    def __init__(self, phases: list):
+        self.phases = phases
 
     def run(self, state, frame):
         ph = frame["ph"]
         frame["ph"] += 1
-        PHASES[ph](state, frame)
+        self.phases[ph](state, frame)
+
+
+class Round(Phases):
+    """WC§4: the phases of one round, in order (PHASES)."""
+
+    name = "round"
 
 
 def start_round(state, frame):
@@ -249,16 +258,11 @@ def tracker(state, fight, stage) -> None:
         diff=fight["s"]["a"] - fight["s"]["b"])
 
 
-class Fight(Step):
-    """One combat: Lone Wolf choice, tactics, survivors and weapons, bullets, dice, wounds."""
+class Fight(Phases):
+    """One combat: Lone Wolf choice, tactics, survivors and weapons, bullets, dice,
+    wounds (FIGHT)."""
 
     name = "fight"
-    auto = True
-
-    def run(self, state, frame):
-        ph = frame["ph"]
-        frame["ph"] += 1
-        FIGHT[ph](state, frame)
 
 
 def f_wolf(state, fight):
@@ -415,15 +419,20 @@ class Sealed(Step):
         return ("bid", 0)
 
 
+def combatant_prompt(state, frame, text: str, verb: str, side: str) -> Prompt:
+    """Choose one of ``side``'s survivors in the fight at ``frame["at"]``."""
+    fight = fight_frame(state)
+    names = C(state).survivors
+    return Prompt(text, tuple(Choice(verb, s, names[s]["name"], "survivors")
+                              for s in combatants(state, frame["at"], side, fight["wolf"])), "")
+
+
 class Target(Step):
     name = "target"
 
     def prompt(self, state, frame, role):
-        fight = fight_frame(state)
-        names = C(state).survivors
-        return Prompt(f"Put {frame['n']} wound(s) on an enemy survivor", tuple(
-            Choice("target", s, names[s]["name"], "survivors")
-            for s in combatants(state, frame["at"], OTHER[frame["side"]], fight["wolf"])), "")
+        return combatant_prompt(state, frame, f"Put {frame['n']} wound(s) on an enemy survivor",
+                                "target", OTHER[frame["side"]])
 
     def act(self, state, frame, role, action):
         Flow.pop(state)
@@ -441,11 +450,8 @@ class Assign(Step):
     name = "assign"
 
     def prompt(self, state, frame, role):
-        fight = fight_frame(state)
-        names = C(state).survivors
-        return Prompt(f"Place combat wounds ({frame['n']} left)", tuple(
-            Choice("wound", s, names[s]["name"], "survivors")
-            for s in combatants(state, frame["at"], frame["side"], fight["wolf"])), "")
+        return combatant_prompt(state, frame, f"Place combat wounds ({frame['n']} left)",
+                                "wound", frame["side"])
 
     def act(self, state, frame, role, action):
         sid = action.arg
@@ -563,4 +569,4 @@ class ElectTie(Step):
         return ("leader", max(frame["tied"], key=lambda r: lead_influence(state, r)))
 
 
-STEPS = (Round(), Combats(), Fight(), WoundQueue(), Sealed(), Target(), Assign(), WolfPick(), Elect(), ElectTie())
+STEPS = (Round(PHASES), Combats(), Fight(FIGHT), WoundQueue(), Sealed(), Target(), Assign(), WolfPick(), Elect(), ElectTie())

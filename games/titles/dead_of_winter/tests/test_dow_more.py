@@ -1,11 +1,11 @@
 """Fuel, requests during movement, the Lone Wolf's bounces and missions,
 Divide and Conquer, and what teammates see of a sealed pick."""
-from games.rules.core.flow import Flow, take_log
+from games.rules.core.flow import take_log
 from games.rules.core.testing import force_rolls
 from games.titles.dead_of_winter.rules import RULES
 from games.titles.dead_of_winter.rules.board import C
 from games.titles.dead_of_winter.tests.helpers import act, args, card_of, clear_board, colony_phase, game, put
-from games.titles.dead_of_winter.tests.test_dow_turns import BITE, board, paired_turn
+from games.titles.dead_of_winter.tests.test_dow_turns import BITE, board, paired_turn, to_actions
 
 
 def test_fuel_makes_the_next_move_roll_no_exposure():
@@ -110,9 +110,7 @@ def test_an_undo_never_crosses_a_die_roll_or_a_reveal():
     state = board()
     sid = put(state, "p1", "police_station")
     put(state, "p2", "b")
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [6, 6]
     act(state, "p1", "search", sid)
     assert "undo" not in [c.verb for c in RULES.prompt(state, "p1").choices]
@@ -127,9 +125,7 @@ def test_a_food_token_raises_the_die_you_pick_and_medicine_heals_the_survivor_yo
     state["col"]["a"]["food"] = 1
     medicine = card_of(state, "medicine")
     state["pl"]["p1"]["hand"].append(medicine)
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [2, 3, 6]
     assert args(state, "p1", "food") == [2, 3]
     act(state, "p1", "food", 3)
@@ -147,9 +143,7 @@ def test_equipped_item_uses_once_per_round_and_item_passives():
     put(state, "p2", "b")
     guide, hammer = card_of(state, "guide_to_leadership"), card_of(state, "hammer")
     state["sv"][sid]["eq"] = [guide, hammer]
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [2, 5]
     act(state, "p1", "use", f"{guide}>{sid}")
     assert state["pl"]["p1"]["dice"] == [3, 5] and f"{guide}>{sid}" not in args(state, "p1", "use")
@@ -169,9 +163,7 @@ def test_gray_beard_takes_a_random_card_from_a_teammate_and_sophie_peeks_private
     put(state, "p3", "a"), put(state, "p2", "b")
     state["pl"]["p3"]["hand"] = state["pl"]["p3"]["hand"][:2]
     state["pl"]["p2"]["hand"] = state["pl"]["p2"]["hand"] + state["pl"]["p4"]["hand"]  # enemy holds more
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     mates_cards = list(state["pl"]["p3"]["hand"])
     force_rolls(state, [1])
     act(state, "p1", "ability", gray)
@@ -191,9 +183,7 @@ def test_edward_white_discards_medicine_to_kill_three_without_exposure():
     state["loc"]["hospital"]["z"] = 4
     medicine = card_of(state, "medicine")
     state["pl"]["p1"]["hand"] = [medicine]
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [4, 4]
     uses = state["rng"]["n"]
     act(state, "p1", "attack", f"{edward}>0>{medicine}")
@@ -242,9 +232,7 @@ def test_carla_thompson_looks_at_and_keeps_one_extra_card_at_the_police_station(
     state = board()
     carla = put(state, "p1", "police_station", sid=survivor_named(state, "Carla Thompson"))
     put(state, "p2", "b")
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [6]
     top = state["loc"]["police_station"]["deck"][-2:]
     act(state, "p1", "search", carla)
@@ -265,9 +253,7 @@ def test_john_price_has_the_abilities_of_his_colony_mates_where_he_is():
     from games.titles.dead_of_winter.rules.board import has_passive
     assert has_passive(state, john, "no_move_exposure") and not has_passive(state, john, "no_attack_exposure")
     state["loc"]["school"]["z"] = 3
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [4, 5]
     assert args(state, "p1", "borrow") == [f"{john}>{daniel}"]
     force_rolls(state, [1])
@@ -281,9 +267,7 @@ def test_talia_jones_looks_at_the_next_two_crises_and_may_swap_them():
     state = board()
     talia = put(state, "p1", "a", sid=survivor_named(state, "Talia Jones"))
     put(state, "p2", "b")
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     first, second = state["cdeck"][-1], state["cdeck"][-2]
     act(state, "p1", "ability", talia)
     assert RULES.view(state, "p1")["me"]["seen"] == [{"what": "next crises", "cards": [first, second]}]
@@ -300,9 +284,7 @@ def test_the_lighter_burns_fuel_to_kill_four_and_the_flashlight_sees_three_cards
     state["sv"][sid]["eq"] = [lighter, flashlight]
     state["pl"]["p1"]["hand"] = [fuel]
     state["loc"]["gas_station"]["z"] = 4
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = [6, 6]
     act(state, "p1", "attack", f"{sid}>0>{fuel}")
     assert state["loc"]["gas_station"]["z"] == 0 and fuel in state["col"]["a"]["waste"]
@@ -318,9 +300,7 @@ def test_the_reading_lamp_attacks_without_a_die():
     lamp = card_of(state, "reading_lamp")
     state["pl"]["p1"]["hand"] = [lamp]
     state["loc"]["library"]["z"] = 2
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"] = []
     force_rolls(state, [1])
     act(state, "p1", "play", f"{lamp}>{sid}>0")
@@ -333,9 +313,7 @@ def test_the_walkie_talkie_moves_a_pip_from_a_teammate():
     put(state, "p3", "a"), put(state, "p2", "b")
     walkie = card_of(state, "walkie_talkie")
     state["sv"][sid]["eq"] = [walkie]
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     state["pl"]["p1"]["dice"], state["pl"]["p3"]["dice"], state["pl"]["p2"]["dice"] = [3], [2, 5], [6]
     act(state, "p1", "use", f"{walkie}>{sid}")
     assert state["pl"]["p1"]["dice"] == [4] and state["pl"]["p3"]["dice"] == [2, 4]
@@ -350,9 +328,7 @@ def test_the_sniper_rifle_kills_one_zombie_anywhere_without_exposure():
     state["sv"][sid]["eq"] = [rifle]
     state["loc"]["hospital"]["z"] = 2
     state["col"]["a"]["gates"][2] = [1, 0]
-    paired_turn(state)
-    while Flow.top(state)["step"] == "move":
-        act(state, state["active"][0], "pass")
+    to_actions(paired_turn(state))
     hospital = 1 + C(state).locations.index("hospital")
     assert sorted(args(state, "p1", "use")) == sorted([f"{rifle}>{sid}>0", f"{rifle}>{sid}>{hospital}"])
     uses = state["rng"]["n"]
