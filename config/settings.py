@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "config.middleware.ServerTimingMiddleware",
     "config.middleware.NulInputMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -275,6 +276,22 @@ if PRODUCTION:
     SECURE_SSL_REDIRECT = env_flag("HOTLINE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("HOTLINE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("HOTLINE_HSTS_SUBDOMAINS")
+# Content-Security-Policy on every response, in development too (so the tests
+# exercise it): scripts only from our origin or inline with this response's nonce
+# (templates write nonce="{{ request.csp_nonce }}"; no on*= attributes), styles
+# only from static files (no <style> blocks, no style="" attributes). The API
+# docs add what Swagger UI and Redoc need (config/urls.py). HOTLINE_CSP_REPORT_ONLY=1
+# sends it as Content-Security-Policy-Report-Only instead (to try a change).
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+_CSP = {"DIRECTIVES": {
+    "default-src": [SELF], "script-src": [SELF, NONCE], "style-src": [SELF],
+    "img-src": [SELF, "data:"], "connect-src": [SELF], "font-src": [SELF],
+    "frame-ancestors": [NONE], "base-uri": [SELF], "form-action": [SELF], "object-src": [NONE],
+}}
+if env_flag("HOTLINE_CSP_REPORT_ONLY"):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP
+else:
+    CONTENT_SECURITY_POLICY = _CSP
 # Server-Timing (time in Django and in SQL) for everyone, or for staff only.
 HOTLINE_SERVER_TIMING = env_flag("HOTLINE_SERVER_TIMING", not PRODUCTION)
 

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from csp.constants import NONCE, SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from games import correspondence_views, views as game_views
 
@@ -13,8 +15,13 @@ urlpatterns = [
     path("moderation/", include("games.moderation.urls")),
     path("api/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    # The API docs under the site's CSP (config/settings.py), plus what they need:
+    # Swagger UI a nonce'd <style>; Redoc (styled-components) injects <style>
+    # elements and starts a blob: worker. Neither page shows user content.
+    path("api/docs/", csp_update({"style-src": [NONCE]})(SpectacularSwaggerSplitView.as_view(
+        url_name="api-schema", template_name="api/swagger_ui.html")), name="api-docs"),
+    path("api/redoc/", csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})(
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html")), name="api-redoc"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("unsubscribe/<str:token>/", correspondence_views.unsubscribe, name="unsubscribe"),
     path("vacation/", correspondence_views.vacation, name="vacation"),

@@ -49,7 +49,7 @@ def test_the_action_bar_shows_the_turn_and_every_choice_without_scrolling(browse
     shot(page, f"page-duel-your-turn-{size}")
     page.locator(choices).first.click()
     page.wait_for_selector("#game-status:has-text('Waiting for')")
-    page.wait_for_function("!document.title.startsWith('▶')", timeout=5_000)  # set as the swap settles
+    page.wait_for_function("() => !document.title.startsWith('▶')", timeout=5_000)  # set as the swap settles
     page.context.close()
 
 
@@ -72,7 +72,7 @@ def test_chat_and_presence_reach_the_opponents_open_page_within_5_seconds(browse
     b.fill(".chat-form input[name=body]", "you t")
     a.locator(".action-bar .choices button").first.click()
     b.wait_for_selector(".presence .here")
-    b.wait_for_function(f"document.querySelector('#game-status').dataset.seq !== '{duel.seq}'", timeout=10_000)
+    b.wait_for_function(f"() => document.querySelector('#game-status').dataset.seq !== '{duel.seq}'", timeout=10_000)
     assert b.input_value(".chat-form input[name=body]") == "you t"
     shot(b, "page-duel-chat-phone")
     a.context.close()

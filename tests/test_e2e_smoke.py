@@ -39,7 +39,7 @@ def test_two_players_create_join_and_play_in_the_browser(browser, live_server, a
     assert game.moves.filter(verb="pick", role="north").count() == 1
     b.reload()
     b.locator("#game-panel .prompt button[data-verb=pick]").first.click()
-    b.wait_for_function("document.querySelector('#game-status').dataset.seq !== '2'")
+    b.wait_for_function("() => document.querySelector('#game-status').dataset.seq !== '2'")
     game.refresh_from_db()
     winner_page = a if game.active_roles == ["north"] else b
     loser_page = b if winner_page is a else a

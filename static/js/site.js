@@ -75,3 +75,35 @@ window.hotline = (function () {
     document.querySelectorAll("[data-create-game]").forEach(update);
   });
 })();
+
+// What the Content-Security-Policy keeps out of the templates (no on*= handlers,
+// no eval'd hx-trigger filters):
+//  * [data-poll] (the status line) asks only when hotline.pollNow() says so, and
+//    on visibilitychange only when the page became visible;
+//  * form[data-confirm] asks before submitting; select[data-autosubmit] submits
+//    its form on change; [data-remove-closest="sel"] removes its closest sel and
+//    [data-remove-all="sel"] every sel, on click.
+(function () {
+  document.addEventListener("htmx:confirm", function (event) {
+    if (!event.target.hasAttribute || !event.target.hasAttribute("data-poll")) { return; }
+    var trigger = event.detail.triggeringEvent;
+    var go = trigger && trigger.type === "visibilitychange"
+      ? document.visibilityState === "visible" : window.hotline.pollNow();
+    if (!go) { event.preventDefault(); }
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) { event.preventDefault(); }
+  });
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.hasAttribute && el.hasAttribute("data-autosubmit") && el.form) { el.form.requestSubmit ? el.form.requestSubmit() : el.form.submit(); }
+  });
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest && event.target.closest("[data-remove-closest], [data-remove-all]");
+    if (!el) { return; }
+    if (el.dataset.removeAll) { document.querySelectorAll(el.dataset.removeAll).forEach(function (r) { r.remove(); }); }
+    var row = el.dataset.removeClosest && el.closest(el.dataset.removeClosest);
+    if (row) { row.remove(); }
+  });
+})();

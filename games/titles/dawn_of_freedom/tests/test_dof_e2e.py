@@ -56,13 +56,13 @@ class Match:
     def synced(self, role):
         seq = self.fresh().seq
         self.pages[role].wait_for_function(
-            f"document.querySelector('[data-dof-board]') && "
+            f"() => document.querySelector('[data-dof-board]') && "
             f"document.querySelector('[data-dof-board]').dataset.seq === '{seq}'", timeout=30_000)
         return seq
 
     def after(self, role, seq):
         self.pages[role].wait_for_function(
-            f"document.querySelector('[data-dof-board]') && "
+            f"() => document.querySelector('[data-dof-board]') && "
             f"document.querySelector('[data-dof-board]').dataset.seq !== '{seq}'", timeout=30_000)
 
     def click(self, role, selector):

@@ -86,7 +86,7 @@ def test_the_table_page_on_a_desktop_and_a_phone(browser, live_server, make_user
     button.scroll_into_view_if_needed()
     shot(page, f"{players}p-survivor-phone")
     button.click()
-    page.wait_for_function(f"document.querySelector('[data-dow-board]').dataset.seq !== '{seq}'", timeout=30_000)
+    page.wait_for_function(f"() => document.querySelector('[data-dow-board]').dataset.seq !== '{seq}'", timeout=30_000)
     game.refresh_from_db()
     assert game.seq == seq + 1 and game.moves.order_by("-seq").first().verb == verb
 

@@ -47,14 +47,14 @@ class Match:
         """The role's page shows the current move: it updated by itself (status poll)."""
         seq = self.fresh().seq
         self.pages[role].wait_for_function(
-            f"document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq === '{seq}'",
+            f"() => document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq === '{seq}'",
             timeout=20_000)
         return seq
 
     def after(self, role, seq):
         """Wait until the role's own page shows the move after ``seq`` (its HTMX swap)."""
         self.pages[role].wait_for_function(
-            f"document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq !== '{seq}'",
+            f"() => document.querySelector('[data-ts-board]') && document.querySelector('[data-ts-board]').dataset.seq !== '{seq}'",
             timeout=20_000)
 
     def click_country(self, role, country):

@@ -86,7 +86,7 @@ def test_the_log_page_replays_the_board(browser, live_server, alice, bob, size):
     page.locator("#replay-board [data-ts-board]").wait_for()
     assert page.locator(".replay-move").inner_text().startswith(f"Move {game.seq}:")
     page.locator(".replay-form [data-step='-1']").click()
-    page.wait_for_function(f"document.querySelector('.replay-move').dataset.seq === '{game.seq - 1}'")
+    page.wait_for_function(f"() => document.querySelector('.replay-move').dataset.seq === '{game.seq - 1}'")
     assert "Poland" in page.locator(".replay-move").inner_text()
     shot(page, f"log-page-{size}")
 
