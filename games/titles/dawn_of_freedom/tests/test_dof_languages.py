@@ -9,7 +9,10 @@ an uncovered or English text.
 """
 from __future__ import annotations
 
+import ast
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -137,3 +140,46 @@ def test_moves_without_a_log_line_read_in_each_language(lang):
         assert names.ps_name(1) in SHOW.action_text("communist", "lead", 1)
         assert names.country_name("poland") in SHOW.action_text("communist", "option", "poland")
         assert names.card_name(5) in SHOW.action_text("communist", "event", 5)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_summary_is_translated_and_shown_in_each_language(lang):
+    from games.titles.dawn_of_freedom import card_text
+
+    po = catalog(lang)
+    assert [n for n, s in card_text.SUMMARY.items() if not po.get(s)] == []
+    with translation.override(lang):
+        for n, english in card_text.SUMMARY.items():
+            shown = names.card(n)["summary"]
+            assert shown and shown != english, (lang, n)
+            assert "Communist" not in shown and "Democrat" not in shown, (lang, n)
+
+
+@pytest.mark.skipif(not shutil.which("msgmerge"), reason="gettext tools are not installed")
+def test_makemessages_finds_nothing_new_to_translate(tmp_path, monkeypatch):
+    """makemessages over a copy of the title folder (as ``make messages`` runs it, the title's
+    strings land in its own locale/) leaves no untranslated or fuzzy entry; the real
+    catalogs are not touched."""
+    from django.core.management import call_command
+
+    title = Path(__file__).resolve().parent.parent
+    copy = tmp_path / title.name
+    shutil.copytree(title, copy, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    monkeypatch.chdir(copy)
+    call_command("makemessages", locale=list(LANGS), verbosity=0)
+    for lang in LANGS:
+        text = (copy / "locale" / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+        live = "\n\n".join(b for b in text.split("\n\n") if re.search(r"^msgid ", b, re.M))  # no obsolete
+        assert "#, fuzzy" not in live.split("\n\n", 1)[1] and ", fuzzy" not in live.split("\n\n", 1)[1], lang
+        assert [m for m, s in catalog_text(live).items() if not s] == [], lang
+
+
+def catalog_text(text: str) -> dict[str, str]:
+    out = {}
+    for block in text.split("\n\n")[1:]:
+        mid = re.search(r'^msgid ((?:".*"\n?)+)', block, re.M)
+        mstr = re.search(r'^msgstr(?:\[0\])? ((?:".*"\n?)+)', block, re.M)
+        if mid and mstr:
+            join = lambda g: "".join(ast.literal_eval(x) for x in g.group(1).split("\n") if x.strip())  # noqa: E731
+            out[join(mid)] = join(mstr)
+    return out
