@@ -9,16 +9,22 @@ as the rules' English sentence.
 """
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from .names import tables
 from .rules import sentences as ref
-from .rules.data import TST
+from .rules.data import CARD_NAME, TST
+
+# a reason named after a card, as the events write it: "dash_for_the_west"
+CARD_BY_SLUG = {re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_"): n for n, name in CARD_NAME.items()}
 
 SIDE_SUBJECT = {"communist": gettext_noop("The Communist"), "democrat": gettext_noop("The Democrat")}
 # a side in the middle of a sentence ("...; the Communist attacks first.")
 SIDE_OBJECT = {"communist": gettext_noop("the Communist"), "democrat": gettext_noop("the Democrat")}
+NO_CARD = gettext_noop("no card")
 VP_TEXT = {"democrat": gettext_noop("Democrat +%(n)s"), "communist": gettext_noop("Communist +%(n)s")}
 
 
@@ -61,6 +67,11 @@ def _words(line: dict) -> dict:
         out["use"] = _(ref.USES[line["use"]])
     if line.get("why") in ref.REASONS:
         out["why"] = _(ref.REASONS[line["why"]])
+    elif line.get("why") in CARD_BY_SLUG:  # a card's own VP ("dash_for_the_west")
+        out["why"] = t.cards[CARD_BY_SLUG[line["why"]]]["name"]
+    if isinstance(line.get("cards"), list):
+        out["cards_text"] = ", ".join(t.cards[c]["name"] if c in t.cards else str(c)
+                                      for c in line["cards"]) or _(NO_CARD)
     if "period" in line:
         out["period"] = t.periods.get(line["period"], line["period"])
     out["success_text"] = _("success") if line.get("success") else _("failure")

@@ -32,8 +32,12 @@ SEEDS = range(40)
 SHOW = registry.presentation(TITLE)
 
 
+LOG: dict[str, list[dict]] = {}  # the log lines of the games random_prompts played, by kind
+
+
 def random_prompts(seeds=SEEDS):
-    """Every prompt of random games (the side bid on in every third game)."""
+    """Every prompt of random games (the side bid on in every third game); their log
+    lines land in LOG."""
     rules = registry.get(TITLE)
     for seed in seeds:
         options = rules.clean_options({"bid_sp": 2} if seed % 3 == 0 else {})
@@ -46,7 +50,8 @@ def random_prompts(seeds=SEEDS):
             prompt = rules.prompt(state, role)
             yield prompt
             state = rules.apply(state, role, pick(picker, [c for c in prompt.choices if c.verb != "undo"]).action)
-            take_log(state)
+            for line in take_log(state) or ():
+                LOG.setdefault(line["kind"], []).append(line)
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +188,24 @@ def catalog_text(text: str) -> dict[str, str]:
             join = lambda g: "".join(ast.literal_eval(x) for x in g.group(1).split("\n") if x.strip())  # noqa: E731
             out[join(mid)] = join(mstr)
     return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_log_sentences_of_every_kind_random_games_wrote_read_in_each_language(asked, lang):
+    """Event log lines included (issue 19): no English template, card, place or reason."""
+    from games.titles.dawn_of_freedom import sentences
+    from games.titles.dawn_of_freedom.rules import sentences as ref
+
+    assert len(LOG) > 65  # nearly every kind of the README's log table
+    english = set(data.CARD_NAME.values()) | set(data.COUNTRY_NAME.values())
+    english |= {n for n in data.NAME if n} if lang != "es" else set()  # Spanish keeps many place names
+    with translation.override(lang):
+        t = names.tables()
+        english -= {c["name"] for c in t.cards.values()} | set(t.countries.values()) | set(t.spaces)  # same in both
+        for kind, lines in LOG.items():
+            for line in lines[:100]:
+                text = sentences.sentence(line)
+                assert text and "{" not in text and text != ref.sentence(line), (lang, line, text)
+                left = [w for w in english if len(w) > 4 and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+                assert left == [], (lang, line, text)
+                assert not re.search(r"\b(the|of|for) ", text), (lang, line, text)
