@@ -225,3 +225,22 @@ def test_the_catalog_matches_the_source(fresh_catalogs, lang):
     fresh = {key(e) for e in read_po(po_path(lang, fresh_catalogs))}
     assert not committed - fresh, f"{lang}: no longer in the source (run `make messages`): {sorted(committed - fresh)[:10]}"
     assert not fresh - committed, f"{lang}: not yet in the catalog: {sorted(fresh - committed)[:10]}"
+
+
+# -- the titles' catalogs ---------------------------------------------------------------------
+# Django merges every catalog into one per language and the site's (LOCALE_PATHS) wins, so a
+# title's translation of a msgid the site also has is never shown. Known, left to the title:
+# ja "Decline" (site: 辞退, an invitation; 1989: 断る) -- a pgettext context would separate them.
+SHARED_DIFFERENTLY = {("ja", "Decline")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_msgid_shared_with_a_title_reads_the_same(lang):
+    site = {key(e): e["msgstr"] for e in read_po(po_path(lang))}
+    differ = []
+    for path in sorted((ROOT / "games" / "titles").glob(f"*/locale/{lang}/LC_MESSAGES/django.po")):
+        title = path.parents[3].name
+        for e in read_po(path):
+            if key(e) in site and site[key(e)] != e["msgstr"] and (lang, key(e)) not in SHARED_DIFFERENTLY:
+                differ.append(f'{title}: {e["msgid"]!r} site {site[key(e)]} / title {e["msgstr"]}')
+    assert not differ, differ[:10]
