@@ -145,4 +145,17 @@ def test_no_violation_in_chromium_while_browsing_and_playing(browser, live_serve
             assert game.moves.filter(role="north").count() == 1
             page.wait_for_timeout(3500)  # one status poll (hx-trigger without an eval'd filter)
             assert page.evaluate("window.__csp") == []
+            # the handlers that left the templates still work: resign asks first,
+            # the language menu submits itself
+            questions = []
+            page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+            page.click("form.resign button")
+            page.wait_for_timeout(300)
+            game.refresh_from_db()
+            assert questions == ["Resign this game?"] and game.status == "active"
+            page.select_option("select[name=language]", "es")
+            page.wait_for_function("() => document.documentElement.lang === 'es'")
+            page.select_option("select[name=language]", "en")
+            page.wait_for_function("() => document.documentElement.lang === 'en'")
+            assert page.evaluate("window.__csp") == []
     assert [m for m in messages if "cdn.redoc.ly" not in m] == []
