@@ -7,8 +7,10 @@ marked for ``makemessages`` in ``data_strings.py``.
 """
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
+
+from games import i18n_tables
+from games.i18n_tables import translate as _t
 
 from . import card_text
 from .rules import data
@@ -27,10 +29,6 @@ LEADER_NAME = {"elite": gettext_noop("Elite Leader"), "intellectual": gettext_no
                "worker": gettext_noop("Worker Leader"), "student": gettext_noop("Student Leader"),
                "church": gettext_noop("Church Leader")}  # literals, so makemessages finds them
 REGION_NAME = {"eastern_europe": gettext_noop("Eastern Europe"), "balkans": gettext_noop("Balkans")}
-
-
-def _t(s):
-    return gettext(s) if s else s  # gettext("") returns the catalog header
 
 
 def _card(n: int) -> dict:
@@ -70,35 +68,19 @@ class _Tables:
         self.ussr = [_t(step["label"]) for step in data.USSR_TRACK]
 
 
-_TABLES: dict[str, _Tables] = {}
-
-
-def tables() -> _Tables:
-    """The current language's tables (built once per language per process)."""
-    lang = get_language() or "en"
-    found = _TABLES.get(lang)
-    if found is None:
-        found = _TABLES[lang] = _Tables()
-    return found
+tables = i18n_tables.PerLanguage(_Tables)  # the current language's tables
 
 
 def card(number):
-    try:
-        return tables().cards[int(number)]
-    except (KeyError, TypeError, ValueError):
-        return None
+    return i18n_tables.card(tables().cards, number)
 
 
 def card_name(number) -> str:
-    info = card(number)
-    return info["name"] if info else str(number)
+    return i18n_tables.card_name(tables().cards, number)
 
 
 def space_name(space) -> str:
-    try:
-        return tables().spaces[int(space)] or str(space)
-    except (IndexError, TypeError, ValueError):
-        return str(space)
+    return i18n_tables.indexed_name(tables().spaces, space)
 
 
 def country_name(country) -> str:
@@ -106,7 +88,7 @@ def country_name(country) -> str:
 
 
 def side_label(role) -> str:
-    return tables().sides.get(role, str(role or ""))
+    return i18n_tables.label(tables().sides, role)
 
 
 def ps_name(i) -> str:

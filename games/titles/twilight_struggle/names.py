@@ -7,9 +7,9 @@ The translations live in this title's ``locale/``; the JSON names are marked for
 """
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_noop
 
+from games import i18n_tables
 from games.titles.twilight_struggle import card_text
 from games.titles.twilight_struggle.rules import data
 
@@ -44,7 +44,7 @@ class _Tables:
     """One language's names: cards, countries, sides, regions, eras."""
 
     def __init__(self):
-        t = lambda s: gettext(s) if s else s  # noqa: E731 - gettext("") returns the catalog header
+        t = i18n_tables.translate
         self.cards = {n: {**info, **{k: t(info[k]) for k in _TEXT_KEYS}} for n, info in CARD_INFO.items()}
         self.countries = [t(name) for name in data.NAME]
         self.sides = {k: t(v) for k, v in SIDE_LABEL.items()}
@@ -54,16 +54,7 @@ class _Tables:
         self.abilities = {k: t(v) for k, v in ABILITY_TEXT.items()}
 
 
-_TABLES: dict[str, _Tables] = {}
-
-
-def tables() -> _Tables:
-    """The current language's tables (built once per language per process)."""
-    lang = get_language() or "en"
-    found = _TABLES.get(lang)
-    if found is None:
-        found = _TABLES[lang] = _Tables()
-    return found
+tables = i18n_tables.PerLanguage(_Tables)  # the current language's tables
 
 
 def card_infos() -> dict[int, dict]:
@@ -73,27 +64,20 @@ def card_infos() -> dict[int, dict]:
 
 def card(number):
     """Card facts for a card number (discards, removed, effects, headlines), in the current language."""
-    try:
-        return tables().cards[int(number)]
-    except (KeyError, TypeError, ValueError):
-        return None
+    return i18n_tables.card(tables().cards, number)
 
 
 def card_name(number) -> str:
-    info = card(number)
-    return info["name"] if info else str(number)
+    return i18n_tables.card_name(tables().cards, number)
 
 
 def country_name(cid) -> str:
     """A country's name (1-84, 85 = the Chinese Civil War box) in the current language."""
-    try:
-        return tables().countries[int(cid)] or str(cid)
-    except (IndexError, TypeError, ValueError):
-        return str(cid)
+    return i18n_tables.indexed_name(tables().countries, cid)
 
 
 def side_label(role) -> str:
-    return tables().sides.get(role, str(role or ""))
+    return i18n_tables.label(tables().sides, role)
 
 
 def region_name(region: str) -> str:

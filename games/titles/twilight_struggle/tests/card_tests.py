@@ -1,15 +1,15 @@
 """Which tests prove each card (for the README coverage table).
 
 A test proves a card when its name contains the card's slug: the card name in
-snake case, or the shorter key in SLUGS where test names use one.
+snake case, or the shorter key in SLUGS where test names use one (the shared
+finder: ``tests/cards.py``).
 """
 from __future__ import annotations
 
-import ast
 import pathlib
-import re
 
 from games.titles.twilight_struggle.rules.data import CARDS
+from tests import cards
 
 HERE = pathlib.Path(__file__).resolve().parent
 SLUGS = {
@@ -23,19 +23,13 @@ SLUGS = {
 
 
 def slug(card: int) -> str:
-    return SLUGS.get(card) or re.sub(r"[^a-z0-9]+", "_", CARDS[card]["name"].lower()).strip("_")
+    return cards.slug(CARDS, SLUGS, card)
 
 
 def all_test_names() -> list[str]:
     """``file::name`` of every test function in this folder."""
-    found = []
-    for path in sorted(HERE.glob("test_*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                found.append(f"{path.name}::{node.name}")
-    return found
+    return cards.test_names(HERE)
 
 
 def card_proofs() -> dict[int, list[str]]:
-    names = all_test_names()
-    return {card: [n for n in names if re.search(slug(card), n.split("::")[1])] for card in CARDS}
+    return cards.proofs_anywhere(CARDS, SLUGS, HERE)
