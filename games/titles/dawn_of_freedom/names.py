@@ -7,28 +7,30 @@ marked for ``makemessages`` in ``data_strings.py``.
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import pgettext
+
+from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
+from games.titles.dawn_of_freedom.context import t as _t
 
 from games import i18n_tables
-from games.i18n_tables import translate as _t
 
 from . import card_text
 from .rules import data
 
-SIDE_LABEL = {"communist": gettext_noop("Communist"), "democrat": gettext_noop("Democrat"),
-              "neutral": gettext_noop("Neutral"), None: "—"}
-PERIOD_NAME = {"early": gettext_noop("Early Year"), "middle": gettext_noop("Middle Year"),
-               "late": gettext_noop("Late Year")}
-TYPE_NAME = {"worker": gettext_noop("Worker"), "farmer": gettext_noop("Farmer"),
-             "bureaucrat": gettext_noop("Bureaucrat"), "intellectual": gettext_noop("Intellectual"),
-             "student": gettext_noop("Student"), "church": gettext_noop("Church"), "elite": gettext_noop("Elite"),
-             "minority": gettext_noop("Minority")}
-SUIT_NAME = {"rally_in_the_square": gettext_noop("Rally in the Square"), "strike": gettext_noop("Strike"),
-             "march": gettext_noop("March"), "petition": gettext_noop("Petition"), None: gettext_noop("no suit")}
-LEADER_NAME = {"elite": gettext_noop("Elite Leader"), "intellectual": gettext_noop("Intellectual Leader"),
-               "worker": gettext_noop("Worker Leader"), "student": gettext_noop("Student Leader"),
-               "church": gettext_noop("Church Leader")}  # literals, so makemessages finds them
-REGION_NAME = {"eastern_europe": gettext_noop("Eastern Europe"), "balkans": gettext_noop("Balkans")}
+SIDE_LABEL = {"communist": pgettext_lazy("dawn_of_freedom", "Communist"), "democrat": pgettext_lazy("dawn_of_freedom", "Democrat"),
+              "neutral": pgettext_lazy("dawn_of_freedom", "Neutral"), None: "—"}
+PERIOD_NAME = {"early": pgettext_lazy("dawn_of_freedom", "Early Year"), "middle": pgettext_lazy("dawn_of_freedom", "Middle Year"),
+               "late": pgettext_lazy("dawn_of_freedom", "Late Year")}
+TYPE_NAME = {"worker": pgettext_lazy("dawn_of_freedom", "Worker"), "farmer": pgettext_lazy("dawn_of_freedom", "Farmer"),
+             "bureaucrat": pgettext_lazy("dawn_of_freedom", "Bureaucrat"), "intellectual": pgettext_lazy("dawn_of_freedom", "Intellectual"),
+             "student": pgettext_lazy("dawn_of_freedom", "Student"), "church": pgettext_lazy("dawn_of_freedom", "Church"), "elite": pgettext_lazy("dawn_of_freedom", "Elite"),
+             "minority": pgettext_lazy("dawn_of_freedom", "Minority")}
+SUIT_NAME = {"rally_in_the_square": pgettext_lazy("dawn_of_freedom", "Rally in the Square"), "strike": pgettext_lazy("dawn_of_freedom", "Strike"),
+             "march": pgettext_lazy("dawn_of_freedom", "March"), "petition": pgettext_lazy("dawn_of_freedom", "Petition"), None: pgettext_lazy("dawn_of_freedom", "no suit")}
+LEADER_NAME = {"elite": pgettext_lazy("dawn_of_freedom", "Elite Leader"), "intellectual": pgettext_lazy("dawn_of_freedom", "Intellectual Leader"),
+               "worker": pgettext_lazy("dawn_of_freedom", "Worker Leader"), "student": pgettext_lazy("dawn_of_freedom", "Student Leader"),
+               "church": pgettext_lazy("dawn_of_freedom", "Church Leader")}  # literals, so makemessages finds them
+REGION_NAME = {"eastern_europe": pgettext_lazy("dawn_of_freedom", "Eastern Europe"), "balkans": pgettext_lazy("dawn_of_freedom", "Balkans")}
 
 
 def _card(n: int) -> dict:
@@ -42,7 +44,7 @@ def _ps_card(i: int) -> dict:
     c = data.PS_CARDS[i]
     kind = c["category"]
     if kind == "suited":
-        name = gettext("%(suit)s %(rank)s") % {"suit": _t(SUIT_NAME[c["suit"]]), "rank": c["rank"]}
+        name = pgettext("dawn_of_freedom", "%(suit)s %(rank)s") % {"suit": _t(SUIT_NAME[c["suit"]]), "rank": c["rank"]}
     elif kind == "leader":
         name = _t(LEADER_NAME[c["leader_type"]])
     else:

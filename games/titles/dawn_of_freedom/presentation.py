@@ -6,8 +6,7 @@ through gettext (`sentences.py`); the board is the title's own
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.presentation import Presentation
 
@@ -23,64 +22,64 @@ from .sentences import sentence
 OPTION_LABEL = {k: c.label for k, c in OPTION.items()}
 
 # a move that wrote no log line, by verb: "%(side)s" and the argument's name
-CARD_VERBS = {"event": gettext_lazy("%(side)s played %(card)s for the event."),
-              "ops": gettext_lazy("%(side)s played %(card)s for operations."),
-              "tst": gettext_lazy("%(side)s played %(card)s on the Tiananmen Square Track."),
-              "ops_no_event": gettext_lazy("%(side)s played %(card)s for operations without its event."),
-              "both": gettext_lazy("%(side)s played %(card)s for operations and its event."),
-              "discard": gettext_lazy("%(side)s discarded %(card)s."), "card": gettext_lazy("%(side)s chose %(card)s."),
-              "keep": gettext_lazy("%(side)s kept %(card)s."),
-              "swap": gettext_lazy("%(side)s discarded %(card)s for a replacement.")}
-SPACE_VERBS = {"place": gettext_lazy("%(side)s placed support in %(space)s."),
-               "check": gettext_lazy("%(side)s chose a support check in %(space)s."),
-               "check_bonus": gettext_lazy("%(side)s chose a support check in %(space)s."),
-               "remove": gettext_lazy("%(side)s removed support from %(space)s."),
-               "space": gettext_lazy("%(side)s chose %(space)s."),
-               "refuge": gettext_lazy("%(side)s sent the Ceausescus to %(space)s.")}
-PS_VERBS = {"stake": gettext_lazy("%(side)s raised the stakes with %(ps)s."),
-            "lead": gettext_lazy("%(side)s led %(ps)s."), "match": gettext_lazy("%(side)s answered with %(ps)s.")}
-LEAD_AS = gettext_lazy("%(side)s led %(ps)s as %(suit)s.")
-PLAIN_VERBS = {"concede": gettext_lazy("%(side)s did not answer; the attacker wins the round."),
-               "no_raise": gettext_lazy("%(side)s did not raise the stakes."),
-               "retain": gettext_lazy("%(side)s kept power."),
-               "surrender": gettext_lazy("%(side)s gave up power."),
-               "done": gettext_lazy("%(side)s is done."), "decline": gettext_lazy("%(side)s declined."),
-               "no_swap": gettext_lazy("%(side)s kept the hand."),
-               "no_struggle": gettext_lazy("%(side)s chose no final power struggle.")}
-ARG_WORDS = {("order", "event_first"): gettext_lazy("%(side)s chose: the event first."),
-             ("order", "ops_first"): gettext_lazy("%(side)s chose: operations first."),
-             ("mode", "place"): gettext_lazy("%(side)s chose to place support."),
-             ("mode", "check"): gettext_lazy("%(side)s chose support checks."),
-             ("mode", "tst"): gettext_lazy("%(side)s chose a Tiananmen Square attempt.")}
-STRUGGLE_IN = gettext_lazy("%(side)s chose a final power struggle in %(country)s.")
-CHOSE = gettext_lazy("%(side)s chose “%(choice)s”.")
+CARD_VERBS = {"event": pgettext_lazy("dawn_of_freedom", "%(side)s played %(card)s for the event."),
+              "ops": pgettext_lazy("dawn_of_freedom", "%(side)s played %(card)s for operations."),
+              "tst": pgettext_lazy("dawn_of_freedom", "%(side)s played %(card)s on the Tiananmen Square Track."),
+              "ops_no_event": pgettext_lazy("dawn_of_freedom", "%(side)s played %(card)s for operations without its event."),
+              "both": pgettext_lazy("dawn_of_freedom", "%(side)s played %(card)s for operations and its event."),
+              "discard": pgettext_lazy("dawn_of_freedom", "%(side)s discarded %(card)s."), "card": pgettext_lazy("dawn_of_freedom", "%(side)s chose %(card)s."),
+              "keep": pgettext_lazy("dawn_of_freedom", "%(side)s kept %(card)s."),
+              "swap": pgettext_lazy("dawn_of_freedom", "%(side)s discarded %(card)s for a replacement.")}
+SPACE_VERBS = {"place": pgettext_lazy("dawn_of_freedom", "%(side)s placed support in %(space)s."),
+               "check": pgettext_lazy("dawn_of_freedom", "%(side)s chose a support check in %(space)s."),
+               "check_bonus": pgettext_lazy("dawn_of_freedom", "%(side)s chose a support check in %(space)s."),
+               "remove": pgettext_lazy("dawn_of_freedom", "%(side)s removed support from %(space)s."),
+               "space": pgettext_lazy("dawn_of_freedom", "%(side)s chose %(space)s."),
+               "refuge": pgettext_lazy("dawn_of_freedom", "%(side)s sent the Ceausescus to %(space)s.")}
+PS_VERBS = {"stake": pgettext_lazy("dawn_of_freedom", "%(side)s raised the stakes with %(ps)s."),
+            "lead": pgettext_lazy("dawn_of_freedom", "%(side)s led %(ps)s."), "match": pgettext_lazy("dawn_of_freedom", "%(side)s answered with %(ps)s.")}
+LEAD_AS = pgettext_lazy("dawn_of_freedom", "%(side)s led %(ps)s as %(suit)s.")
+PLAIN_VERBS = {"concede": pgettext_lazy("dawn_of_freedom", "%(side)s did not answer; the attacker wins the round."),
+               "no_raise": pgettext_lazy("dawn_of_freedom", "%(side)s did not raise the stakes."),
+               "retain": pgettext_lazy("dawn_of_freedom", "%(side)s kept power."),
+               "surrender": pgettext_lazy("dawn_of_freedom", "%(side)s gave up power."),
+               "done": pgettext_lazy("dawn_of_freedom", "%(side)s is done."), "decline": pgettext_lazy("dawn_of_freedom", "%(side)s declined."),
+               "no_swap": pgettext_lazy("dawn_of_freedom", "%(side)s kept the hand."),
+               "no_struggle": pgettext_lazy("dawn_of_freedom", "%(side)s chose no final power struggle.")}
+ARG_WORDS = {("order", "event_first"): pgettext_lazy("dawn_of_freedom", "%(side)s chose: the event first."),
+             ("order", "ops_first"): pgettext_lazy("dawn_of_freedom", "%(side)s chose: operations first."),
+             ("mode", "place"): pgettext_lazy("dawn_of_freedom", "%(side)s chose to place support."),
+             ("mode", "check"): pgettext_lazy("dawn_of_freedom", "%(side)s chose support checks."),
+             ("mode", "tst"): pgettext_lazy("dawn_of_freedom", "%(side)s chose a Tiananmen Square attempt.")}
+STRUGGLE_IN = pgettext_lazy("dawn_of_freedom", "%(side)s chose a final power struggle in %(country)s.")
+CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 
 class DawnOfFreedomPresentation(Presentation):
     board_template = "dawn_of_freedom/board.html"
-    role_names = {"communist": gettext_lazy("Communist"), "democrat": gettext_lazy("Democrat")}
+    role_names = {"communist": pgettext_lazy("dawn_of_freedom", "Communist"), "democrat": pgettext_lazy("dawn_of_freedom", "Democrat")}
     option_texts = {
-        "bid_sp": (gettext_lazy("Side bid: extra set-up support"),
-                   gettext_lazy("Second-edition optional rule: the side that won the bid places this many "
+        "bid_sp": (pgettext_lazy("dawn_of_freedom", "Side bid: extra set-up support"),
+                   pgettext_lazy("dawn_of_freedom", "Second-edition optional rule: the side that won the bid places this many "
                                 "extra support points after set-up.")),
-        "bid_role": (gettext_lazy("Side bid: who places them"),
-                     gettext_lazy("The side that places the bid's extra support points.")),
+        "bid_role": (pgettext_lazy("dawn_of_freedom", "Side bid: who places them"),
+                     pgettext_lazy("dawn_of_freedom", "The side that places the bid's extra support points.")),
     }
 
     def option_value_label(self, name: str, value) -> str:
         if name == "bid_role":
             return self.role_label(value)
         if name == "bid_sp" and value == 0:
-            return _("No bid")
+            return pgettext("dawn_of_freedom", "No bid")
         return super().option_value_label(name, value)
 
-    choice_groups = {"event": gettext_lazy("Event"), "operations": gettext_lazy("Operations"),
-                     "tiananmen square": gettext_lazy("Tiananmen Square"),
-                     "operations, no event (box 7)": gettext_lazy("Operations, no event"),
-                     "operations and event (box 8)": gettext_lazy("Operations and event"),
-                     "spaces": gettext_lazy("Spaces"), "power struggle": gettext_lazy("Power struggle"),
-                     "raise the stakes": gettext_lazy("Raise the Stakes"), "power": "", "order": "",
-                     "ops": gettext_lazy("Operations")}
+    choice_groups = {"event": pgettext_lazy("dawn_of_freedom", "Event"), "operations": pgettext_lazy("dawn_of_freedom", "Operations"),
+                     "tiananmen square": pgettext_lazy("dawn_of_freedom", "Tiananmen Square"),
+                     "operations, no event (box 7)": pgettext_lazy("dawn_of_freedom", "Operations, no event"),
+                     "operations and event (box 8)": pgettext_lazy("dawn_of_freedom", "Operations and event"),
+                     "spaces": pgettext_lazy("dawn_of_freedom", "Spaces"), "power struggle": pgettext_lazy("dawn_of_freedom", "Power struggle"),
+                     "raise the stakes": pgettext_lazy("dawn_of_freedom", "Raise the Stakes"), "power": "", "order": "",
+                     "ops": pgettext_lazy("dawn_of_freedom", "Operations")}
 
     # the rules' English prompts, translated by pattern (prompt_words.py)
     def prompt_text(self, prompt) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from games.titles.dawn_of_freedom.context import _
+from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 
 from .names import tables
 from .rules.data import CARDS, COUNTRY_NAME, PS_CARDS, SLOTS, SUITS
@@ -22,41 +22,41 @@ COUNTRY_BY_NAME = {name: key for key, name in COUNTRY_NAME.items()}
 
 # (pattern, template): the groups become the template's %(a)s, %(b)s after ``_fill``
 PATTERNS = [
-    (re.compile(r"^Action round (\d+): play a card$"), gettext_noop("Action round %(a)s: play a card")),
+    (re.compile(r"^Action round (\d+): play a card$"), pgettext_lazy("dawn_of_freedom", "Action round %(a)s: play a card")),
     (re.compile(r"^Waiting for the (communist|democrat) action round$"),
-     gettext_noop("Waiting for the %(a)s action round")),
-    (re.compile(r"^Place set-up support \((\d+) left\)$"), gettext_noop("Place set-up support (%(a)s left)")),
-    (re.compile(r"^Waiting for the (communist|democrat) set-up$"), gettext_noop("Waiting for the %(a)s set-up")),
-    (re.compile(r"^Use (\d+) ops$"), gettext_noop("Use %(a)s ops")),
-    (re.compile(r"^Place support \((\d+) ops left\)$"), gettext_noop("Place support (%(a)s ops left)")),
-    (re.compile(r"^Support check \((\d+) left\)$"), gettext_noop("Support check (%(a)s left)")),
+     pgettext_lazy("dawn_of_freedom", "Waiting for the %(a)s action round")),
+    (re.compile(r"^Place set-up support \((\d+) left\)$"), pgettext_lazy("dawn_of_freedom", "Place set-up support (%(a)s left)")),
+    (re.compile(r"^Waiting for the (communist|democrat) set-up$"), pgettext_lazy("dawn_of_freedom", "Waiting for the %(a)s set-up")),
+    (re.compile(r"^Use (\d+) ops$"), pgettext_lazy("dawn_of_freedom", "Use %(a)s ops")),
+    (re.compile(r"^Place support \((\d+) ops left\)$"), pgettext_lazy("dawn_of_freedom", "Place support (%(a)s ops left)")),
+    (re.compile(r"^Support check \((\d+) left\)$"), pgettext_lazy("dawn_of_freedom", "Support check (%(a)s left)")),
     (re.compile(r"^Raise the stakes\? \((\d+) cards to discard\)$"),
-     gettext_noop("Raise the stakes? (%(a)s cards to discard)")),
-    (re.compile(r"^Answer (.+) (\d+)$"), gettext_noop("Answer %(a)s %(b)s")),
-    (re.compile(r"^Remove (\d+) of your SPs in (.+)$"), gettext_noop("Remove %(a)s of your SPs in %(b)s")),
-    (re.compile(r"^Power in (.+)$"), gettext_noop("Power in %(a)s")),
-    (re.compile(r"^Remove (\d+) opponent SPs$"), gettext_noop("Remove %(a)s opponent SPs")),
-    (re.compile(r"^(.+): the event happens$"), gettext_noop("%(a)s: the event happens")),
-    (re.compile(r"^Place (\d+) SPs$"), gettext_noop("Place %(a)s SPs")),
-    (re.compile(r"^Remove (\d+) SPs$"), gettext_noop("Remove %(a)s SPs")),
+     pgettext_lazy("dawn_of_freedom", "Raise the stakes? (%(a)s cards to discard)")),
+    (re.compile(r"^Answer (.+) (\d+)$"), pgettext_lazy("dawn_of_freedom", "Answer %(a)s %(b)s")),
+    (re.compile(r"^Remove (\d+) of your SPs in (.+)$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s of your SPs in %(b)s")),
+    (re.compile(r"^Power in (.+)$"), pgettext_lazy("dawn_of_freedom", "Power in %(a)s")),
+    (re.compile(r"^Remove (\d+) opponent SPs$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s opponent SPs")),
+    (re.compile(r"^(.+): the event happens$"), pgettext_lazy("dawn_of_freedom", "%(a)s: the event happens")),
+    (re.compile(r"^Place (\d+) SPs$"), pgettext_lazy("dawn_of_freedom", "Place %(a)s SPs")),
+    (re.compile(r"^Remove (\d+) SPs$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s SPs")),
 ]
-FIXED = (gettext_noop("Power struggle: lead a card"), gettext_noop("Scare Tactics: remove 1 opponent SP"),
-         gettext_noop("Keep one card (the others are discarded)"), gettext_noop("Discard a card and draw a replacement?"),
-         gettext_noop("New Year's Eve Party: a final power struggle?"), gettext_noop("Waiting for operations"),
-         gettext_noop("Waiting for support placement"), gettext_noop("Waiting for support checks"),
-         gettext_noop("Waiting for the stakes"), gettext_noop("Waiting for the attacker"),
-         gettext_noop("Waiting for the defender"), gettext_noop("Waiting for the support loss"),
-         gettext_noop("Waiting for the Communist"), gettext_noop("Waiting for the Democrat"),
-         gettext_noop("Waiting for the Tiananmen Square award"),
+FIXED = (pgettext_lazy("dawn_of_freedom", "Power struggle: lead a card"), pgettext_lazy("dawn_of_freedom", "Scare Tactics: remove 1 opponent SP"),
+         pgettext_lazy("dawn_of_freedom", "Keep one card (the others are discarded)"), pgettext_lazy("dawn_of_freedom", "Discard a card and draw a replacement?"),
+         pgettext_lazy("dawn_of_freedom", "New Year's Eve Party: a final power struggle?"), pgettext_lazy("dawn_of_freedom", "Waiting for operations"),
+         pgettext_lazy("dawn_of_freedom", "Waiting for support placement"), pgettext_lazy("dawn_of_freedom", "Waiting for support checks"),
+         pgettext_lazy("dawn_of_freedom", "Waiting for the stakes"), pgettext_lazy("dawn_of_freedom", "Waiting for the attacker"),
+         pgettext_lazy("dawn_of_freedom", "Waiting for the defender"), pgettext_lazy("dawn_of_freedom", "Waiting for the support loss"),
+         pgettext_lazy("dawn_of_freedom", "Waiting for the Communist"), pgettext_lazy("dawn_of_freedom", "Waiting for the Democrat"),
+         pgettext_lazy("dawn_of_freedom", "Waiting for the Tiananmen Square award"),
          # fixed choice labels
-         gettext_noop("Place support"), gettext_noop("Support checks"), gettext_noop("Tiananmen Square attempt"),
-         gettext_noop("No more support checks (6.4)"), gettext_noop("Event first"), gettext_noop("Operations first"),
-         gettext_noop("Do not answer (the attacker wins)"), gettext_noop("Do not raise the stakes"),
-         gettext_noop("Keep power"), gettext_noop("Give up power (8.4.5)"), gettext_noop("Keep the hand"),
-         gettext_noop("No final power struggle"), gettext_noop("Done"), gettext_noop("Decline"),
+         pgettext_lazy("dawn_of_freedom", "Place support"), pgettext_lazy("dawn_of_freedom", "Support checks"), pgettext_lazy("dawn_of_freedom", "Tiananmen Square attempt"),
+         pgettext_lazy("dawn_of_freedom", "No more support checks (6.4)"), pgettext_lazy("dawn_of_freedom", "Event first"), pgettext_lazy("dawn_of_freedom", "Operations first"),
+         pgettext_lazy("dawn_of_freedom", "Do not answer (the attacker wins)"), pgettext_lazy("dawn_of_freedom", "Do not raise the stakes"),
+         pgettext_lazy("dawn_of_freedom", "Keep power"), pgettext_lazy("dawn_of_freedom", "Give up power (8.4.5)"), pgettext_lazy("dawn_of_freedom", "Keep the hand"),
+         pgettext_lazy("dawn_of_freedom", "No final power struggle"), pgettext_lazy("dawn_of_freedom", "Done"), pgettext_lazy("dawn_of_freedom", "Decline"),
          # the events' fixed texts
-         gettext_noop("Waiting for the event"), gettext_noop("Discard a card"), gettext_noop("Waiting for the discard"),
-         gettext_noop("Where did the Ceausescus flee?"))
+         pgettext_lazy("dawn_of_freedom", "Waiting for the event"), pgettext_lazy("dawn_of_freedom", "Discard a card"), pgettext_lazy("dawn_of_freedom", "Waiting for the discard"),
+         pgettext_lazy("dawn_of_freedom", "Where did the Ceausescus flee?"))
 # an event's question: "<card name>: <question>", the card name in the reader's words
 EVENT_QUESTIONS = {q: "%(card)s: " + q for q in (  # msgids: _EVENT_QUESTION_MARKERS
     "convert 1 Democratic SP", "which Intellectual space?", "take a card from the discard pile?", "which?",
@@ -70,36 +70,36 @@ EVENT_QUESTIONS = {q: "%(card)s: " + q for q in (  # msgids: _EVENT_QUESTION_MAR
     "set which card aside until the next turn?", "which Worker space?")}
 # makemessages reads only literals: the same msgids, spelled out
 _EVENT_QUESTION_MARKERS = (
-    gettext_noop("%(card)s: convert 1 Democratic SP"), gettext_noop("%(card)s: which Intellectual space?"),
-    gettext_noop("%(card)s: take a card from the discard pile?"), gettext_noop("%(card)s: which?"),
-    gettext_noop("%(card)s: which Catholic Church?"), gettext_noop("%(card)s: which card do you give?"),
-    gettext_noop("%(card)s: which opponent's card do you use for operations?"),
-    gettext_noop("%(card)s: remove 1 Communist SP from which Worker space?"),
-    gettext_noop("%(card)s: take control of which Minority space?"),
-    gettext_noop("%(card)s: the event of which discarded card?"), gettext_noop("%(card)s: play which scoring card?"),
-    gettext_noop("%(card)s: which Orthodox Church?"), gettext_noop("%(card)s: which country?"),
-    gettext_noop("%(card)s: in which country?"), gettext_noop("%(card)s: which Elite space?"),
-    gettext_noop("%(card)s: end the game this turn?"), gettext_noop("%(card)s: which country next?"),
-    gettext_noop("%(card)s: discard a card and roll"), gettext_noop("%(card)s: an extra action round?"),
-    gettext_noop("%(card)s: name the card of your next action round"),
-    gettext_noop("%(card)s: discard a card of 3 ops or more to cancel the support check?"),
-    gettext_noop("%(card)s: take which card for its event?"),
-    gettext_noop("%(card)s: move how many SPs from the Lutheran Church?"),
-    gettext_noop("%(card)s: which Romanian space is eliminated?"),
-    gettext_noop("%(card)s: set which card aside until the next turn?"), gettext_noop("%(card)s: which Worker space?"))
+    pgettext_lazy("dawn_of_freedom", "%(card)s: convert 1 Democratic SP"), pgettext_lazy("dawn_of_freedom", "%(card)s: which Intellectual space?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: take a card from the discard pile?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: which Catholic Church?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which card do you give?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: which opponent's card do you use for operations?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: remove 1 Communist SP from which Worker space?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: take control of which Minority space?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: the event of which discarded card?"), pgettext_lazy("dawn_of_freedom", "%(card)s: play which scoring card?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: which Orthodox Church?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which country?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: in which country?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which Elite space?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: end the game this turn?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which country next?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: discard a card and roll"), pgettext_lazy("dawn_of_freedom", "%(card)s: an extra action round?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: name the card of your next action round"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: discard a card of 3 ops or more to cancel the support check?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: take which card for its event?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: move how many SPs from the Lutheran Church?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: which Romanian space is eliminated?"),
+    pgettext_lazy("dawn_of_freedom", "%(card)s: set which card aside until the next turn?"), pgettext_lazy("dawn_of_freedom", "%(card)s: which Worker space?"))
 EXIT_VISAS = re.compile(r"^(.+): discard a card\? \((\d+) so far\)$")
-EXIT_VISAS_TEXT = gettext_noop("%(card)s: discard a card? (%(n)s so far)")
+EXIT_VISAS_TEXT = pgettext_lazy("dawn_of_freedom", "%(card)s: discard a card? (%(n)s so far)")
 # the events' named options (``steps.option``): the label is the msgid; a country pick is the country
-OPTION_LABELS = (gettext_noop("Remove every Democratic SP from the Elite spaces"),
-                 gettext_noop("Add 3 SPs to Elite spaces"), gettext_noop("Take the extra action round"),
-                 gettext_noop("Do not take it"), gettext_noop("The game ends at the end of this turn"),
-                 gettext_noop("The game goes on"),
-                 gettext_noop("2 support checks on Student and Intellectual spaces, +2 each"),
-                 gettext_noop("Add 4 SPs where the Democrat has none"))
+OPTION_LABELS = (pgettext_lazy("dawn_of_freedom", "Remove every Democratic SP from the Elite spaces"),
+                 pgettext_lazy("dawn_of_freedom", "Add 3 SPs to Elite spaces"), pgettext_lazy("dawn_of_freedom", "Take the extra action round"),
+                 pgettext_lazy("dawn_of_freedom", "Do not take it"), pgettext_lazy("dawn_of_freedom", "The game ends at the end of this turn"),
+                 pgettext_lazy("dawn_of_freedom", "The game goes on"),
+                 pgettext_lazy("dawn_of_freedom", "2 support checks on Student and Intellectual spaces, +2 each"),
+                 pgettext_lazy("dawn_of_freedom", "Add 4 SPs where the Democrat has none"))
 MOVE_N = re.compile(r"^move_(\d+)$")
-MOVE_N_TEXT = gettext_noop("Move %(n)s SPs")
-WITH_BONUS = gettext_noop("%(space)s (with the country bonus)")
-LEAD_AS = gettext_noop("%(card)s as %(suit)s")
+MOVE_N_TEXT = pgettext_lazy("dawn_of_freedom", "Move %(n)s SPs")
+WITH_BONUS = pgettext_lazy("dawn_of_freedom", "%(space)s (with the country bonus)")
+LEAD_AS = pgettext_lazy("dawn_of_freedom", "%(card)s as %(suit)s")
 CARD_GROUPS = frozenset(("event", "operations", "tiananmen square", "operations, no event (box 7)",
                          "operations and event (box 8)", "cards", "hand"))
 PS_VERBS = frozenset(("stake", "lead", "match"))

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import pgettext
+from games.titles.dawn_of_freedom.context import _
+from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 
 from .names import tables
 from .rules import sentences as ref
@@ -21,11 +22,11 @@ from .rules.data import CARD_NAME, TST
 # a reason named after a card, as the events write it: "dash_for_the_west"
 CARD_BY_SLUG = {re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_"): n for n, name in CARD_NAME.items()}
 
-SIDE_SUBJECT = {"communist": gettext_noop("The Communist"), "democrat": gettext_noop("The Democrat")}
+SIDE_SUBJECT = {"communist": pgettext_lazy("dawn_of_freedom", "The Communist"), "democrat": pgettext_lazy("dawn_of_freedom", "The Democrat")}
 # a side in the middle of a sentence ("...; the Communist attacks first.")
-SIDE_OBJECT = {"communist": gettext_noop("the Communist"), "democrat": gettext_noop("the Democrat")}
-NO_CARD = gettext_noop("no card")
-VP_TEXT = {"democrat": gettext_noop("Democrat +%(n)s"), "communist": gettext_noop("Communist +%(n)s")}
+SIDE_OBJECT = {"communist": pgettext_lazy("dawn_of_freedom", "the Communist"), "democrat": pgettext_lazy("dawn_of_freedom", "the Democrat")}
+NO_CARD = pgettext_lazy("dawn_of_freedom", "no card")
+VP_TEXT = {"democrat": pgettext_lazy("dawn_of_freedom", "Democrat +%(n)s"), "communist": pgettext_lazy("dawn_of_freedom", "Communist +%(n)s")}
 
 
 def _vp(n: int) -> str:
@@ -39,7 +40,7 @@ def _words(line: dict) -> dict:
     out, t = ref._words(line), tables()
     for key, value in line.items():  # a yes/no field ("success: True") in words
         if isinstance(value, bool) and key in out and out[key] is value:
-            out[key] = _("yes") if value else _("no")
+            out[key] = pgettext("dawn_of_freedom", "yes") if value else pgettext("dawn_of_freedom", "no")
     for key in ("role", "player"):
         if line.get(key) in SIDE_SUBJECT:
             out[key] = _(SIDE_SUBJECT[line[key]])
@@ -74,10 +75,10 @@ def _words(line: dict) -> dict:
                                       for c in line["cards"]) or _(NO_CARD)
     if "period" in line:
         out["period"] = t.periods.get(line["period"], line["period"])
-    out["success_text"] = _("success") if line.get("success") else _("failure")
-    out["first_text"] = _(", the first side to get there") if line.get("first") else ""
-    out["initiative_text"] = _(" and takes the initiative") if line.get("initiative") else ""
-    out["roll_text"] = (_(" (counterattack roll %(roll)s)") % {"roll": line["roll"]}
+    out["success_text"] = pgettext("dawn_of_freedom", "success") if line.get("success") else pgettext("dawn_of_freedom", "failure")
+    out["first_text"] = pgettext("dawn_of_freedom", ", the first side to get there") if line.get("first") else ""
+    out["initiative_text"] = pgettext("dawn_of_freedom", " and takes the initiative") if line.get("initiative") else ""
+    out["roll_text"] = (pgettext("dawn_of_freedom", " (counterattack roll %(roll)s)") % {"roll": line["roll"]}
                         if line.get("roll") is not None else "")
     return out
 

@@ -14,8 +14,9 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import pgettext
+from games.titles.dawn_of_freedom.context import _
+from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 
 from games.titles.dawn_of_freedom import layout
 from games.titles.dawn_of_freedom import sentences
@@ -26,28 +27,28 @@ register = template.Library()
 W, H = layout.BOX_W, layout.BOX_H
 ROLES = data.ROLES
 
-SPACE_VERB_TEXT = {"place": gettext_noop("Place 1 SP in %(space)s"),
-                   "check": gettext_noop("Support check in %(space)s"),
-                   "check_bonus": gettext_noop("Support check in %(space)s with the country bonus"),
-                   "remove": gettext_noop("Remove SP from %(space)s"),
-                   "space": gettext_noop("Choose %(space)s"),
-                   "refuge": gettext_noop("The Ceausescus flee to %(space)s")}
-CARD_VERB_TEXT = {"event": gettext_noop("Event"), "ops": gettext_noop("Operations"),
-                  "tst": gettext_noop("Tiananmen Square"), "ops_no_event": gettext_noop("Operations, no event"),
-                  "both": gettext_noop("Operations and event"), "discard": gettext_noop("Discard"),
-                  "card": gettext_noop("Choose"), "keep": gettext_noop("Keep"),
-                  "swap": gettext_noop("Discard and draw again")}
-PS_VERB_TEXT = {"stake": gettext_noop("Discard to raise the stakes"), "lead": gettext_noop("Lead"),
-                "match": gettext_noop("Answer with it")}
-TYPE_SHORT = {"worker": gettext_noop("worker"), "farmer": gettext_noop("farmer"),
-              "bureaucrat": gettext_noop("bureaucrat"), "intellectual": gettext_noop("intellectual"),
-              "student": gettext_noop("student"), "church": gettext_noop("church"), "elite": gettext_noop("elite"),
-              "minority": gettext_noop("minority")}
-JS_TEXT = {"not_a_choice": gettext_noop("%(name)s is not one of your choices now."),
-           "choose_highlighted": gettext_noop("Choose one of the highlighted spaces."),
-           "use_choices": gettext_noop("Use the choices listed with the board.")}
-SCORE_TITLE = gettext_noop("Scoring boxes and power")
-NOBODY_IN_POWER = gettext_noop("nobody in power")
+SPACE_VERB_TEXT = {"place": pgettext_lazy("dawn_of_freedom", "Place 1 SP in %(space)s"),
+                   "check": pgettext_lazy("dawn_of_freedom", "Support check in %(space)s"),
+                   "check_bonus": pgettext_lazy("dawn_of_freedom", "Support check in %(space)s with the country bonus"),
+                   "remove": pgettext_lazy("dawn_of_freedom", "Remove SP from %(space)s"),
+                   "space": pgettext_lazy("dawn_of_freedom", "Choose %(space)s"),
+                   "refuge": pgettext_lazy("dawn_of_freedom", "The Ceausescus flee to %(space)s")}
+CARD_VERB_TEXT = {"event": pgettext_lazy("dawn_of_freedom", "Event"), "ops": pgettext_lazy("dawn_of_freedom", "Operations"),
+                  "tst": pgettext_lazy("dawn_of_freedom", "Tiananmen Square"), "ops_no_event": pgettext_lazy("dawn_of_freedom", "Operations, no event"),
+                  "both": pgettext_lazy("dawn_of_freedom", "Operations and event"), "discard": pgettext_lazy("dawn_of_freedom", "Discard"),
+                  "card": pgettext_lazy("dawn_of_freedom", "Choose"), "keep": pgettext_lazy("dawn_of_freedom", "Keep"),
+                  "swap": pgettext_lazy("dawn_of_freedom", "Discard and draw again")}
+PS_VERB_TEXT = {"stake": pgettext_lazy("dawn_of_freedom", "Discard to raise the stakes"), "lead": pgettext_lazy("dawn_of_freedom", "Lead"),
+                "match": pgettext_lazy("dawn_of_freedom", "Answer with it")}
+TYPE_SHORT = {"worker": pgettext_lazy("dawn_of_freedom", "worker"), "farmer": pgettext_lazy("dawn_of_freedom", "farmer"),
+              "bureaucrat": pgettext_lazy("dawn_of_freedom", "bureaucrat"), "intellectual": pgettext_lazy("dawn_of_freedom", "intellectual"),
+              "student": pgettext_lazy("dawn_of_freedom", "student"), "church": pgettext_lazy("dawn_of_freedom", "church"), "elite": pgettext_lazy("dawn_of_freedom", "elite"),
+              "minority": pgettext_lazy("dawn_of_freedom", "minority")}
+JS_TEXT = {"not_a_choice": pgettext_lazy("dawn_of_freedom", "%(name)s is not one of your choices now."),
+           "choose_highlighted": pgettext_lazy("dawn_of_freedom", "Choose one of the highlighted spaces."),
+           "use_choices": pgettext_lazy("dawn_of_freedom", "Use the choices listed with the board.")}
+SCORE_TITLE = pgettext_lazy("dawn_of_freedom", "Scoring boxes and power")
+NOBODY_IN_POWER = pgettext_lazy("dawn_of_freedom", "nobody in power")
 
 
 def _width(text: str) -> int:
@@ -106,9 +107,9 @@ _LOCAL: dict[str, dict] = {}
 def _space_base(s: int, t) -> dict:
     name = t.spaces[s]
     x, y = layout.POS[s]
-    facts = [t.types[data.TYPE[s]], _("stability %(n)s") % {"n": data.STABILITY[s]}]
+    facts = [t.types[data.TYPE[s]], pgettext("dawn_of_freedom", "stability %(n)s") % {"n": data.STABILITY[s]}]
     if data.BATTLEGROUND[s]:
-        facts.append(_("battleground"))
+        facts.append(pgettext("dawn_of_freedom", "battleground"))
     return {"id": s, "name": name, "lines": _split(name), "x": x - W // 2, "y": y - H // 2, "cx": x,
             "type": data.TYPE[s], "type_short": _(TYPE_SHORT[data.TYPE[s]]), "stab": data.STABILITY[s],
             "type_fit": ' textLength="48" lengthAdjust="spacingAndGlyphs"'
@@ -134,10 +135,10 @@ def _local() -> dict:
         t = tables()
         found = _LOCAL[lang] = {
             "spaces": [_space_base(s, t) for s in data.SPACE_IDS], "svg": _static_svg(t),
-            "text": _("%(space)s (%(facts)s): Communist %(c)s SP, Democrat %(d)s SP"),
-            "controlled": {r: _(", %(side)s control") % {"side": t.sides[r]} for r in ROLES},
+            "text": pgettext("dawn_of_freedom", "%(space)s (%(facts)s): Communist %(c)s SP, Democrat %(d)s SP"),
+            "controlled": {r: pgettext("dawn_of_freedom", ", %(side)s control") % {"side": t.sides[r]} for r in ROLES},
             "js": json.dumps({k: _(v) for k, v in JS_TEXT.items()}, ensure_ascii=False),
-            "power": {r: _("%(side)s in power") % {"side": t.sides[r]} for r in ROLES},
+            "power": {r: pgettext("dawn_of_freedom", "%(side)s in power") % {"side": t.sides[r]} for r in ROLES},
         }
     return found
 
@@ -177,7 +178,7 @@ def ps_choices(prompt) -> dict[int, list]:
         elif c.verb == "lead_as" and isinstance(c.arg, str) and ":" in c.arg:
             n, suit = c.arg.split(":", 1)
             out.setdefault(int(n), []).append({"choice": c, "arg": json.dumps(c.arg),
-                                               "text": _("Lead as %(suit)s") % {"suit": suit_name(suit)}})
+                                               "text": pgettext("dawn_of_freedom", "Lead as %(suit)s") % {"suit": suit_name(suit)}})
     return out
 
 
@@ -234,7 +235,7 @@ def _power_svg(view: dict, local: dict) -> str:
         held = power.get(country)
         label = local["power"].get(held, "")
         if struggle == country:
-            label = (label + " · " if label else "") + _("power struggle now")
+            label = (label + " · " if label else "") + pgettext("dawn_of_freedom", "power struggle now")
         if label:
             out.append(f'<text class="power {held or ""}{" now" if struggle == country else ""}" '
                        f'x="{x + w - 10}" y="{y + 17}">{escape(label)}</text>')
@@ -287,13 +288,13 @@ def _scoring_svg(view, prompt, act_url: str, seq: int) -> str:
     for i, row in enumerate(_scoring_rows(view, prompt)):
         y = layout.SCORE_Y + 22 + i * (h + 4)
         box = row["box"]
-        vps = _("presence %(p)s · domination %(d)s · control %(c)s VP · +1 a battleground") % {
+        vps = pgettext("dawn_of_freedom", "presence %(p)s · domination %(d)s · control %(c)s VP · +1 a battleground") % {
             "p": box["presence_vp"], "d": box["domination_vp"], "c": box["control_vp"], "n": row["bg_total"]}
         held = row["power"]
-        power = (_("%(side)s in power") % {"side": t.sides[held]}) if held else ""
+        power = (pgettext("dawn_of_freedom", "%(side)s in power") % {"side": t.sides[held]}) if held else ""
         if row["retained"]:
-            power += " · " + _("kept %(n)s×") % {"n": row["retained"]}
-        count = _("spaces (battlegrounds): %(c)s %(cs)s (%(cb)s) · %(d)s %(ds)s (%(db)s)") % {
+            power += " · " + pgettext("dawn_of_freedom", "kept %(n)s×") % {"n": row["retained"]}
+        count = pgettext("dawn_of_freedom", "spaces (battlegrounds): %(c)s %(cs)s (%(cb)s) · %(d)s %(ds)s (%(db)s)") % {
             "c": t.sides["communist"], "cs": row["spaces"]["communist"], "cb": row["bgs"]["communist"],
             "d": t.sides["democrat"], "ds": row["spaces"]["democrat"], "db": row["bgs"]["democrat"]}
         text = f'{row["name"]}: {vps}. {power}. {count}'
@@ -338,7 +339,7 @@ def dof_tracks(view):
     return {"turn": turn, "last_turn": data.LAST_TURN, "period": t.periods[data.period_of_turn(turn)],
             "action_round": view.get("action_round"), "phasing": t.sides.get(view.get("phasing")),
             "step": view.get("step"),
-            "vp": vp, "vp_text": _("%(side)s +%(n)s") % {"side": t.sides[lead], "n": abs(vp)} if vp else _("even"),
+            "vp": vp, "vp_text": pgettext("dawn_of_freedom", "%(side)s +%(n)s") % {"side": t.sides[lead], "n": abs(vp)} if vp else pgettext("dawn_of_freedom", "even"),
             "vp_cells": [{"n": n, "here": n == max(-20, min(20, vp))} for n in range(-20, 21)],
             "tst": boxes, "tst_at": {r: tst.get(r, 0) for r in ROLES},
             "tst_tried": view.get("tst_tried") or {}, "ussr": ussr, "ussr_step": step,
@@ -349,8 +350,8 @@ def dof_tracks(view):
 def dof_effects(view):
     """Lasting events in effect as readable rows (The Wall, Solidarność ...)."""
     rows, sides = [], tables().sides
-    until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game"),
-             "round": _("this action round"), "struggle": _("until the next power struggle")}
+    until = {"turn": pgettext("dawn_of_freedom", "until the end of the turn"), "game": pgettext("dawn_of_freedom", "for the rest of the game"),
+             "round": pgettext("dawn_of_freedom", "this action round"), "struggle": pgettext("dawn_of_freedom", "until the next power struggle")}
     for key, effect in sorted((view.get("effects") or {}).items(), key=lambda kv: str(kv[0])):
         number = str(key).split(":")[0]
         info = card(number) if number.isdigit() else None
@@ -434,7 +435,7 @@ def dof_struggle(view, prompt, log=None):
             out["vp_roll"] = {"who": t.sides.get(line["role"]), "roll": line["roll"], "mod": line["mod"],
                               "total": total, "vp": line["vp"], "row": max(0, min(total, len(data.RESULTS) - 1))}
         elif line["kind"] == "score":
-            levels = {"presence": _("presence"), "domination": _("domination"), "control": _("control"), None: _("nothing")}
+            levels = {"presence": pgettext("dawn_of_freedom", "presence"), "domination": pgettext("dawn_of_freedom", "domination"), "control": pgettext("dawn_of_freedom", "control"), None: pgettext("dawn_of_freedom", "nothing")}
             out["score"] = [{"side": t.sides[r], "role": r, "vp": (line.get(r) or {}).get("vp", 0),
                              "level": levels.get((line.get(r) or {}).get("level"), "")} for r in ROLES]
     out["table"] = [{"roll": (f"{i}+" if i == len(data.RESULTS) - 1 else str(i)), "n": n,

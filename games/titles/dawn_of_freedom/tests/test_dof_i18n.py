@@ -102,3 +102,31 @@ def test_prompts_and_choice_labels_read_in_each_language(lang, text, berlin):
         assert prompt.text == text
         assert berlin in {c.label for c in prompt.choices}
         assert [c.verb for c in prompt.choices] == [c.verb for c in RULES.prompt(state, role).choices]
+
+
+# -- the title's own context: its catalog wins on its pages -------------------------------------
+def test_every_entry_of_the_catalogs_has_the_titles_context():
+    """Django merges every app's catalog; a msgid two apps share reads as the first app's. Every
+    entry here carries msgctxt "dawn_of_freedom", so no other title's wording can win."""
+    for lang in LANGS:
+        text = (TITLE_DIR / "locale" / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+        blocks = [b for b in text.split("\n\n")[1:] if re.search(r"^msgid ", b, re.M) and "#~" not in b]
+        assert len(blocks) > 600, lang
+        assert [b for b in blocks if 'msgctxt "dawn_of_freedom"' not in b] == [], lang
+
+
+@pytest.mark.django_db
+def test_a_word_shared_with_another_title_reads_as_this_titles_catalog_has_it(client, alice, bob):
+    """"battleground" is in another title's catalog too (Korean "핵심 국가", listed first); the
+    1989 board says the 1989 rulebook's "핵심 구역" (seed 001)."""
+    from accounts.models import Profile
+
+    word = "battleground"  # a variable: makemessages (over this folder) must not collect it without context
+    with translation.override("ko"):
+        assert translation.pgettext("dawn_of_freedom", word) == "핵심 구역"
+        assert translation.gettext(word) != "핵심 구역"  # without the context another catalog wins
+    game = start_game(alice, bob)
+    Profile.objects.filter(user=alice).update(language="ko")
+    client.force_login(alice)
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "핵심 구역" in html and "핵심 국가" not in html
