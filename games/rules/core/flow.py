@@ -33,6 +33,21 @@ class Step:
         raise NotImplementedError(f"step {self.name} is not automatic")
 
 
+class Phases(Step):
+    """An automatic step that runs its phase functions in order, the next one
+    (``frame["phase"]``) each time it runs; frames a phase pushes run in between."""
+
+    auto = True
+
+    def __init__(self, phases: list):
+        self.phases = phases
+
+    def run(self, state: State, frame: dict) -> None:
+        phase = frame["phase"]
+        frame["phase"] += 1
+        self.phases[phase](state, frame)
+
+
 class Flow:
     """Dispatches the contract's calls to the step on top of the stack."""
 

@@ -3,6 +3,7 @@ and where a played card goes (2.2.4, 5.2)."""
 from __future__ import annotations
 
 from games.rules.core import rng, undo
+from games.rules.core.deck import draw_one  # (4.3) events and steps import it from here
 
 from .board import log
 from .data import ASTERISK, HAND, OPS, OTHER, PERIOD_CARDS, SCORING, SIDE
@@ -18,17 +19,6 @@ def add_period(state: dict, period: str) -> None:
     state["deck"].extend(PERIOD_CARDS[period])
     rng.shuffle(state, state["deck"])
     log(state, "period_cards", period=period, deck=len(state["deck"]))
-
-
-def draw_one(state: dict) -> int | None:
-    """The top card; an empty deck is rebuilt from the discards (4.3)."""
-    if not state["deck"]:
-        if not state["discard"]:
-            return None
-        state["deck"], state["discard"] = state["discard"], []
-        rng.shuffle(state, state["deck"])
-        log(state, "reshuffle", deck=len(state["deck"]))
-    return state["deck"].pop()
 
 
 def hand_target(state: dict, role: str) -> int:

@@ -8,7 +8,7 @@ attacker and the card led. Automatic victory waits until it is over (8.0).
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result, rng
-from games.rules.core.flow import Flow, Step, finish
+from games.rules.core.flow import Flow, Phases, Step, finish
 
 from .board import add_sp, check_victory, controls, gain_vp, log
 from .data import (COUNTRY_NAME, COUNTRY_SPACES, NAME, OTHER, POWER_VALUE, PS_IDS, PS_KIND,
@@ -51,16 +51,10 @@ def start_struggle(state: dict, country: str, attacker: str, card: int | None,
     Flow.push(state, "struggle", phase=0)
 
 
-class Struggle(Step):
+class Struggle(Phases):
     """Runs the phases of 8.0 in order; decision frames run in between."""
 
     name = "struggle"
-    auto = True
-
-    def run(self, state, frame):
-        phase = frame["phase"]
-        frame["phase"] += 1
-        PHASES[phase](state, frame)
 
 
 def deal_cards(state: dict, frame: dict) -> None:
@@ -429,4 +423,4 @@ def final_struggle_over(state: dict) -> None:
     finish(state, Result(winners, "new_years_eve", {"vp": vp}))
 
 
-STEPS = (Struggle(), Raise(), Rounds(), Lead(), Respond(), Scare(), Loss(), Power())
+STEPS = (Struggle(PHASES), Raise(), Rounds(), Lead(), Respond(), Scare(), Loss(), Power())

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result
-from games.rules.core.flow import Flow, Step, finish
+from games.rules.core.flow import Flow, Phases, Step, finish
 
 from .board import add_sp, log
 from .cards import add_period, deal, end_turn_effects, has_ability
@@ -47,16 +47,10 @@ def push_setup(state: dict) -> None:
 
 
 # -- the turn (4.5) ---------------------------------------------------------
-class Turn(Step):
+class Turn(Phases):
     """Runs the phases of 4.5 in order; nested frames run in between."""
 
     name = "turn"
-    auto = True
-
-    def run(self, state, frame):
-        phase = frame["phase"]
-        frame["phase"] += 1
-        PHASES[phase](state, frame)
 
 
 def deal_cards(state: dict, frame: dict) -> None:
@@ -143,5 +137,5 @@ class NyeEnd(Step):
         final_struggle_over(state)
 
 
-STEPS = (SetupPlace(), Turn(), NyeChoice(), NyeEnd())
+STEPS = (SetupPlace(), Turn(PHASES), NyeChoice(), NyeEnd())
 __all__ = ["STEPS", "push_setup", "Prompt"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import rng, undo
+from games.rules.core.deck import draw_one  # (4.3) events and steps import it from here
 
 from .board import log, original
 from .data import (ASTERISK, CHINA, ERA_CARDS, OPS, OPTIONAL, OTHER, SCORING, SIDE,
@@ -24,17 +25,6 @@ def add_era(state: dict, era: str) -> None:
 
 def hand_target(turn: int) -> int:
     return 8 if era_of_turn(turn) == "early" else 9
-
-
-def draw_one(state: dict) -> int | None:
-    """The top card; when the deck is empty the discards become the deck (4.3)."""
-    if not state["deck"]:
-        if not state["discard"]:
-            return None
-        state["deck"], state["discard"] = state["discard"], []
-        rng.shuffle(state, state["deck"])
-        log(state, "reshuffle", deck=len(state["deck"]))
-    return state["deck"].pop()
 
 
 def deal(state: dict) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result, undo
-from games.rules.core.flow import Flow, Step, finish
+from games.rules.core.flow import Flow, Phases, Step, finish
 
 from .board import (add_influence, add_vp, edition, improve_defcon, log, log_place, new_round,
                     original)
@@ -62,16 +62,10 @@ def push_setup(state: dict) -> None:
 
 
 # -- the turn (4.5) --------------------------------------------------------
-class Turn(Step):
+class Turn(Phases):
     """Runs phases A-I in order; nested frames (headline, rounds) run in between."""
 
     name = "turn"
-    auto = True
-
-    def run(self, state, frame):
-        phase = frame["phase"]
-        frame["phase"] += 1
-        PHASES[phase](state, frame)
 
 
 def begin_turn(state: dict, frame: dict) -> None:
@@ -253,4 +247,4 @@ class HeadlineEvent(Step):
         push_event(state, card, event_owner(card, role), role, at)
 
 
-STEPS = (SetupPlace(), Turn(), LandedDiscard(), Headline(), HeadlineReveal(), HeadlineEvent())
+STEPS = (SetupPlace(), Turn(PHASES), LandedDiscard(), Headline(), HeadlineReveal(), HeadlineEvent())
