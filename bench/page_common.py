@@ -1,6 +1,12 @@
-"""What the game-page benchmarks (bench/ts_page.py, dof_page.py) share: the
-throwaway test database and presence cache, the timing loops, the status-poll
-and chat measures, and the summary line."""
+"""What the game-page benchmarks (bench/ts_page.py, dof_page.py) share.
+
+Each plays ~100 random legal moves through the real move service, then times the
+test client's GET of the game page (median of 15 after a warm-up) for each
+player (target: under 150 ms), and the status poll every open game page makes
+every 3 s (turn, presence, chat marker; median of 200; target: under 5 ms).
+Presence lives in the cache: a file cache by default, as in the embedded mode. Uses a throwaway test database (SQLite by
+default; PostgreSQL when DATABASE_URL is set).
+"""
 from __future__ import annotations
 
 import argparse
@@ -44,11 +50,17 @@ def main(measure, cache_prefix: str) -> None:
         connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
 
 
-def players():
+def mid_game(start_game, play_random, roles, moves: int):
+    """alice and bob (seated in ``roles`` order) after ``moves`` random moves: (alice, bob, game, page url)."""
     from django.contrib.auth import get_user_model
+    from django.urls import reverse
 
     make = get_user_model().objects.create_user
-    return make("alice", "a@example.com", "x"), make("bob", "b@example.com", "x")
+    alice, bob = make("alice", "a@example.com", "x"), make("bob", "b@example.com", "x")
+    game = start_game(alice, bob)
+    play_random(game, dict(zip(roles, (alice, bob))), moves)
+    game.refresh_from_db()
+    return alice, bob, game, reverse("games:detail", args=[game.pk])
 
 
 def logged_in(user):

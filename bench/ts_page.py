@@ -1,11 +1,6 @@
 """Server time of the Twilight Struggle game page on a mid-game state.
 
-Plays ~100 random legal moves through the real move service, then times the
-test client's GET of the game page (median of 15 after a warm-up) for each
-player (target: under 150 ms), and the status poll every open game page makes
-every 3 s (turn, presence, chat marker; median of 200; target: under 5 ms).
-Presence lives in the cache: a file cache by default, as in the embedded mode. Uses a throwaway test database (SQLite by
-default; PostgreSQL when DATABASE_URL is set).
+The measures and targets: bench/page_common.py.
 
     .venv/bin/python bench/ts_page.py [--moves 100]
 """
@@ -15,15 +10,9 @@ import page_common as common
 
 
 def measure(moves: int) -> None:
-    from django.urls import reverse
-
     from games.titles.twilight_struggle.tests.test_ts_board import play_random, start_game
 
-    alice, bob = common.players()
-    game = start_game(alice, bob)
-    play_random(game, {"ussr": alice, "us": bob}, moves)
-    game.refresh_from_db()
-    url = reverse("games:detail", args=[game.pk])
+    alice, bob, game, url = common.mid_game(start_game, play_random, ("ussr", "us"), moves)
     for user in (alice, bob):
         client = common.logged_in(user)
         client.get(url)  # warm-up
