@@ -4,7 +4,7 @@ them, and ``make messages`` run on the current source would find nothing new to 
 
 Each title keeps its strings in its own catalog (games/titles/<id>/locale/, tested by the
 title); the site's makemessages skips games/titles (see the Makefile ``messages`` target).
-The approach follows games/titles/twilight_struggle/tests/test_ts_i18n.py."""
+The approach follows the title catalogs' own completeness tests (games/titles/*/tests)."""
 from __future__ import annotations
 
 import ast
