@@ -3,7 +3,6 @@ translation in the title's own catalog, the board shows no English country or ca
 the board's JavaScript hints and dates are localized, and makemessages finds nothing to do."""
 from __future__ import annotations
 
-import ast
 import html
 import json
 import re
@@ -21,6 +20,8 @@ from games.titles.twilight_struggle.i18n import generate
 from games.titles.twilight_struggle.rules import data
 from games.titles.twilight_struggle.templatetags import ts_board
 
+from tests.po import read_po
+
 from .test_ts_board import login, play_random, start_game
 
 TITLE_DIR = Path(__file__).resolve().parent.parent
@@ -28,45 +29,6 @@ LANGS = ("ko", "ja", "es")
 
 
 # -- a small .po reader (no polib in requirements) -----------------------------------------
-def _unquote(text: str) -> str:
-    return ast.literal_eval(text) if text else ""
-
-
-def read_po(path: Path) -> list[dict]:
-    """Entries of a .po file: msgid, msgid_plural, msgstr (list of forms), flags, refs."""
-    entries, current, key = [], None, None
-    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
-        line = raw.strip()
-        if not line or (line.startswith("#~")):
-            if current and "msgid" in current:
-                entries.append(current)
-            current, key = (None, None) if not line else (current, key)
-            continue
-        if current is None:
-            current = {"flags": set(), "refs": [], "msgstr": {}}
-        if line.startswith("#,"):
-            current["flags"] |= {f.strip() for f in line[2:].split(",")}
-        elif line.startswith("#:"):
-            current["refs"] += line[2:].split()
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            if key[0] == "msgstr":
-                current["msgstr"][key[1]] += _unquote(line)
-            else:
-                current[key[0]] += _unquote(line)
-        else:
-            word, value = line.split(" ", 1)
-            match = re.fullmatch(r"msgstr\[(\d+)\]", word)
-            if match or word == "msgstr":
-                key = ("msgstr", int(match.group(1)) if match else 0)
-                current["msgstr"][key[1]] = _unquote(value)
-            else:
-                key = (word,)
-                current[word] = _unquote(value)
-    return [e for e in entries if e.get("msgid")]
-
-
 def catalog(lang: str) -> dict[str, dict]:
     return {e["msgid"]: e for e in read_po(TITLE_DIR / "locale" / lang / "LC_MESSAGES" / "django.po")}
 
