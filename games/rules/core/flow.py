@@ -35,16 +35,18 @@ class Step:
 
 class Phases(Step):
     """An automatic step that runs its phase functions in order, the next one
-    (``frame["phase"]``) each time it runs; frames a phase pushes run in between."""
+    (``frame[key]``, ``"phase"`` unless a title names it otherwise) each time it
+    runs; frames a phase pushes run in between."""
 
     auto = True
+    key = "phase"
 
     def __init__(self, phases: list):
         self.phases = phases
 
     def run(self, state: State, frame: dict) -> None:
-        phase = frame["phase"]
-        frame["phase"] += 1
+        phase = frame[self.key]
+        frame[self.key] += 1
         self.phases[phase](state, frame)
 
 

@@ -4,6 +4,7 @@ round trackers and elections."""
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, rng
+from games.rules.core import flow
 from games.rules.core.flow import Flow, Step
 
 from .board import (C, add_zombies, armed, at_exact, at_place, expose, first_open_location, influence,
@@ -14,19 +15,10 @@ from .scoring import end_game, main_complete
 from .turns import bite_now, morale_order, store
 
 
-class Phases(Step):
-    """An automatic step that runs its phase functions in order, the next one
-    (``frame["ph"]``) each time it runs; a phase may push steps or pop the frame."""
+class Phases(flow.Phases):
+    """`core.flow.Phases` on this title's frame key (``frame["ph"]``)."""
 
-    auto = True
-
-    def __init__(self, phases: list):
-        self.phases = phases
-
-    def run(self, state, frame):
-        ph = frame["ph"]
-        frame["ph"] += 1
-        self.phases[ph](state, frame)
+    key = "ph"
 
 
 class Round(Phases):
