@@ -315,6 +315,7 @@ CELERY_BEAT_SCHEDULE = {
     "time-out-overdue-seats": {"task": "games.tasks.time_out_overdue", "schedule": 60.0},
     "send-deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "end-expired-vacations": {"task": "games.tasks.end_expired_vacations", "schedule": 300.0},
+    "end-table-pauses": {"task": "games.tasks.end_table_pauses", "schedule": 60.0},
     "send-daily-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
     "remove-inactive-ladder-players": {"task": "games.ladder.tasks.remove_inactive_ladder_players",
                                        "schedule": 86400.0},

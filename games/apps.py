@@ -5,4 +5,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import bulk  # noqa: F401 (registers the field__any lookup)
+        from . import bulk, pgtime  # bulk registers the field__any lookup
+
+        pgtime.connect()

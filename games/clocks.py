@@ -9,7 +9,14 @@ Kinds of time control (``Game.time_control`` JSON):
   — a bank that the turn's time is taken from; after each turn the increment
   is added, never above the cap.
 
-Both may set ``"weekend_pause": true`` (Saturday and Sunday in the player's own
+* ``{"kind": "pace", "profile": "daily"}`` — team games: each step a
+  player must act in opens a fresh window whose length depends on the step
+  (PACES: a normal step, the sand-timer grace once the partner is done, a
+  sealed combat choice, an election, a setup step such as a survivor draft);
+  at the deadline the rules' default is applied instead of ending the game
+  (games/services.py).
+
+All may set ``"weekend_pause": true`` (Saturday and Sunday in the player's own
 timezone do not count) and ``"vacation_allowed": false`` (vacation does not
 stop this game's clocks). "Counted time" is wall time minus weekends (when
 paused) minus the player's vacations.
@@ -23,11 +30,26 @@ from zoneinfo import ZoneInfo
 
 DAY = 86_400
 PER_MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
-KINDS = ("none", "per_move", "bank")
+KINDS = ("none", "per_move", "bank", "pace")
+HOUR, MINUTE = 3600, 60
+# Correspondence-design §6: seconds per window kind (the rules name the kind of
+# each step: ``pace_step(state, role)``). "setup": a step before the first
+# round that everyone answers at once and that needs reading (CD§2.1 gives the
+# survivor draft 48 h on the daily pace): twice the normal window, except live
+# (the table is online: the normal 10 minutes).
+PACES = {
+    "live": {"normal": 10 * MINUTE, "grace": 2 * MINUTE, "sealed": 5 * MINUTE, "vote": 5 * MINUTE,
+             "setup": 10 * MINUTE},
+    "brisk": {"normal": 8 * HOUR, "grace": 2 * HOUR, "sealed": 4 * HOUR, "vote": 4 * HOUR, "setup": 16 * HOUR},
+    "daily": {"normal": 24 * HOUR, "grace": 6 * HOUR, "sealed": 12 * HOUR, "vote": 12 * HOUR, "setup": 48 * HOUR},
+    "relaxed": {"normal": 48 * HOUR, "grace": 12 * HOUR, "sealed": 24 * HOUR, "vote": 24 * HOUR,
+                "setup": 96 * HOUR},
+}
+WINDOWS = ("normal", "grace", "sealed", "vote", "setup")
 MIN_BANK_DAYS = 0.5
 # JSON types per field: true/false are booleans only, days a whole number,
 # bank sizes any finite number (booleans are not numbers here).
-FIELD_TYPES = {"kind": (str,), "days": (int,), "initial_days": (int, float), "increment_days": (int, float),
+FIELD_TYPES = {"kind": (str,), "profile": (str,), "days": (int,), "initial_days": (int, float), "increment_days": (int, float),
                "max_days": (int, float), "weekend_pause": (bool,), "vacation_allowed": (bool,)}
 
 
@@ -43,6 +65,7 @@ def _check_type(name: str, value) -> None:
 @dataclass(frozen=True)
 class TimeControl:
     kind: str = "none"
+    profile: str = ""
     days: int = 0
     initial_days: float = 0
     increment_days: float = 0
@@ -82,6 +105,8 @@ class TimeControl:
             raise ValueError(f"time control must be one of {', '.join(KINDS)}")
         if self.kind == "per_move" and self.days not in PER_MOVE_DAYS:
             raise ValueError(f"days per move must be one of {PER_MOVE_DAYS}")
+        if self.kind == "pace" and self.profile not in PACES:
+            raise ValueError(f"the pace must be one of {', '.join(PACES)}")
         if self.kind == "bank":
             if not 0 < self.initial_days <= self.max_days <= 60:
                 raise ValueError("a bank needs 0 < initial days <= maximum days <= 60")
@@ -95,8 +120,11 @@ class TimeControl:
     def initial_bank(self) -> int | None:
         return round(self.initial_days * DAY) if self.kind == "bank" else None
 
-    def turn_budget(self, bank_seconds: int | None) -> int | None:
-        """Counted seconds available for the turn that starts now."""
+    def turn_budget(self, bank_seconds: int | None, window: str = "normal") -> int | None:
+        """Counted seconds available for the turn that starts now (``window``:
+        the kind of step, for paces)."""
+        if self.kind == "pace":
+            return PACES[self.profile][window if window in WINDOWS else "normal"]
         if self.kind == "per_move":
             return self.days * DAY
         if self.kind == "bank":
@@ -112,7 +140,9 @@ class TimeControl:
         """The control in the reader's language (the site's catalog translates it)."""
         from django.utils.translation import gettext as _  # only here: the arithmetic stays pure
 
-        if self.kind == "per_move":
+        if self.kind == "pace":
+            text = pace_name(self.profile)
+        elif self.kind == "per_move":
             text = _("%(days)s day(s) per move") % {"days": self.days}
         elif self.kind == "bank":
             text = _("%(initial)s day(s) + %(increment)s per turn, max %(max)s") % {
@@ -121,6 +151,17 @@ class TimeControl:
         else:
             return _("no time limit")
         return text + (_(", weekends paused") if self.weekend_pause else "")
+
+
+def pace_name(profile: str) -> str:
+    """"Daily pace (a day per step, half a day for sealed choices)" in the reader's language."""
+    from django.utils.translation import gettext as _
+
+    names = {"live": _("Live pace (10 minutes per step)"),
+             "brisk": _("Brisk pace (8 hours per step, 4 for sealed choices)"),
+             "daily": _("Daily pace (a day per step, 12 hours for sealed choices)"),
+             "relaxed": _("Relaxed pace (two days per step, one for sealed choices)")}
+    return str(names.get(profile, profile))
 
 
 # -- counted time -----------------------------------------------------------
@@ -191,9 +232,15 @@ def counted(start: datetime, end: datetime, tz_name: str = "UTC", *,
     return total + max(0.0, (end - moment).total_seconds())
 
 
-def reminder_times(start: datetime, dead: datetime) -> list[datetime]:
-    """When to remind: 80 % of the turn's wall time gone, and 2 hours left."""
-    marks = [start + (dead - start) * 0.8, dead - timedelta(hours=2)]
+def reminder_times(start: datetime, dead: datetime, paced: bool = False) -> list[datetime]:
+    """When to remind: 80 % of the turn's wall time gone, and 2 hours left.
+    Paced steps (correspondence-design §4): half the window gone, then the
+    last call 2 hours before it closes (a quarter of the window if shorter)."""
+    if paced:
+        window = dead - start
+        marks = [start + window * 0.5, dead - min(timedelta(hours=2), window * 0.25)]
+    else:
+        marks = [start + (dead - start) * 0.8, dead - timedelta(hours=2)]
     return sorted({m for m in marks if start < m < dead})
 
 

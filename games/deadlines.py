@@ -17,12 +17,29 @@ def control_of(game: Game) -> clocks.TimeControl:
     return clocks.TimeControl.from_json(game.time_control)
 
 
+def is_paced(game: Game) -> bool:
+    """Pace profiles time each step (without parsing the whole time control)."""
+    return (game.time_control or {}).get("kind") == "pace"
+
+
 def _profile(seat: Seat):
     return seat.user.profile
 
 
+def _timezone(seat: Seat, control: clocks.TimeControl) -> str:
+    """The player's timezone matters only for paused weekends (read only then:
+    a sweep does not load every seat's profile)."""
+    return _profile(seat).timezone if control.weekend_pause else "UTC"
+
+
 def pauses_for(seat: Seat, control: clocks.TimeControl, since: datetime) -> list:
-    """The seat's vacation intervals from ``since`` on, if the game allows vacation."""
+    """Everything that stops the seat's clock from ``since`` on: the table's
+    pauses, the seat's own pauses and, if the game allows vacation, the
+    player's vacations (overlaps count once: clocks merges them)."""
+    return table_pauses(seat, since) + seat_pauses(seat, since) + _vacations(seat, control, since)
+
+
+def _vacations(seat: Seat, control: clocks.TimeControl, since: datetime) -> list:
     if not control.vacation_allowed:
         return []
     from accounts.models import Vacation
@@ -31,8 +48,34 @@ def pauses_for(seat: Seat, control: clocks.TimeControl, since: datetime) -> list
     return [(v.started_at, v.ended_at) for v in rows]
 
 
+def seat_pauses(seat: Seat, since: datetime) -> list:
+    """The seat's own pauses (games/pauses.py) reaching past ``since``; no
+    query for a seat no pause ever touched."""
+    if not seat.paused_ever:
+        return []
+    from .models import SeatPause
+
+    rows = SeatPause.objects.filter(seat_id=seat.pk, ends_at__gt=since)
+    return [(p.started_at, p.end) for p in rows if p.end > since]
+
+
+def table_pauses(seat: Seat, since: datetime) -> list:
+    """The table-wide pauses of the seat's game reaching past ``since``; a
+    running one is open-ended (every clock stopped until `pauses.table_pauses_due`
+    or a vote ends it and gives its end)."""
+    if not seat.paused_ever:
+        return []
+    from .models import TablePause
+
+    rows = (TablePause.objects.filter(game_id=seat.game_id, started_at__isnull=False)
+            .exclude(ended_at__lte=since).values_list("started_at", "ended_at"))
+    return [(start, end) for start, end in rows]
+
+
 # Callables game_id -> True while something (a moderator) has stopped the game's
-# clocks; registered by the apps that can stop them (games.moderation).
+# clocks; registered by the apps that can stop them (games.moderation). A
+# table-wide pause of the players (games/pauses.py) stops them through
+# `table_pauses` instead: an open-ended interval, read only for touched seats.
 PAUSE_CHECKS: list = []
 
 
@@ -40,31 +83,51 @@ def paused(game_id: int) -> bool:
     return any(check(game_id) for check in PAUSE_CHECKS)
 
 
-def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
-    """Recompute the deadline of a running turn (after vacation, granted time...)."""
-    if seat.turn_started_at is None or not control.timed or paused(seat.game_id):
+def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window: str = "normal") -> None:
+    """Recompute the deadline of a running turn (after vacation, granted time...).
+    A seat on autopilot is due at once (the sweep plays its default), unless
+    its own pause runs; a running table pause stops every clock."""
+    if seat.turn_started_at is None or paused(seat.game_id):
         seat.deadline_at = seat.next_reminder_at = None
         return
-    budget = control.turn_budget(seat.bank_seconds) + seat.extra_seconds
+    since = seat.turn_started_at
+    table, own = table_pauses(seat, since), seat_pauses(seat, since)
+    if any(end is None for _start, end in table):
+        seat.deadline_at = seat.next_reminder_at = None
+        return
+    if seat.autopilot:
+        seat.deadline_at = max([since] + [end for start, end in own if start <= now < end])
+        seat.next_reminder_at = None
+        return
+    if not control.timed:
+        seat.deadline_at = seat.next_reminder_at = None
+        return
+    budget = control.turn_budget(seat.bank_seconds, window) + seat.extra_seconds
     seat.deadline_at = clocks.deadline(
-        seat.turn_started_at, budget, _profile(seat).timezone,
-        weekend_pause=control.weekend_pause, pauses=pauses_for(seat, control, seat.turn_started_at))
-    seat.next_reminder_at = next_reminder(seat, now)
+        since, budget, _timezone(seat, control), weekend_pause=control.weekend_pause,
+        pauses=table + own + _vacations(seat, control, since))
+    seat.next_reminder_at = next_reminder(seat, now, quiet=own)
 
 
-def next_reminder(seat: Seat, now: datetime) -> datetime | None:
+def next_reminder(seat: Seat, now: datetime, quiet: list | None = None) -> datetime | None:
+    """The next reminder mark still to come, skipping those inside the seat's
+    own pauses (``quiet``; read when not given): a paused player gets none."""
     if seat.deadline_at is None:
         return None
-    upcoming = [t for t in clocks.reminder_times(seat.turn_started_at, seat.deadline_at) if t > now]
+    quiet = seat_pauses(seat, seat.turn_started_at) if quiet is None else quiet
+    marks = clocks.reminder_times(seat.turn_started_at, seat.deadline_at, paced=bool(seat.step))
+    upcoming = [t for t in marks if t > now and not any(start <= t < end for start, end in quiet)]
     return upcoming[0] if upcoming else None
 
 
-def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime) -> None:
+def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime, step: tuple = ("normal", "")) -> None:
+    """``step``: the rules' (window kind, step name) for paced games."""
     seat.turn_started_at = now
     seat.extra_seconds = 0
+    seat.step = (step[1] or "-") if control.kind == "pace" else ""
     if control.kind == "bank" and seat.bank_seconds is None:
         seat.bank_seconds = control.initial_bank()
-    refresh_deadline(seat, control, now)
+    refresh_deadline(seat, control, now, step[0])
 
 
 def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime, moved: bool) -> None:
@@ -73,13 +136,14 @@ def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime, moved: bool
     started = seat.turn_started_at
     if started is not None:
         if control.kind == "bank":
-            used = clocks.counted(started, now, _profile(seat).timezone, weekend_pause=control.weekend_pause,
+            used = clocks.counted(started, now, _timezone(seat, control), weekend_pause=control.weekend_pause,
                                   pauses=pauses_for(seat, control, started))
             seat.bank_seconds = control.bank_after_turn(seat.bank_seconds or 0, used)
         if moved:
             record_turn(seat, now)
     seat.turn_started_at = seat.deadline_at = seat.next_reminder_at = None
     seat.extra_seconds = 0
+    seat.step = ""
 
 
 def record_turn(seat: Seat, now: datetime) -> None:
@@ -91,27 +155,99 @@ def record_turn(seat: Seat, now: datetime) -> None:
 
 
 SEAT_CLOCK_FIELDS = ["awaiting", "turn_started_at", "deadline_at", "next_reminder_at", "bank_seconds",
-                     "extra_seconds"]
+                     "extra_seconds", "step"]
+
+
+def pace_step(game: Game, role: str) -> tuple[str, str]:
+    """The rules' (window kind, step name) for ``role`` now; titles without
+    paced steps have one normal window per turn."""
+    from . import engine
+
+    hook = getattr(engine.rules_for(game), "pace_step", None)
+    return hook(game.state, role) if hook and game.state else ("normal", "")
 
 
 def sync_seats(game: Game, seats: list[Seat], before_active: list[str], mover: str | None,
-               now: datetime) -> list[Seat]:
-    """Start and stop turns as the active roles changed; returns the seats changed."""
+               now: datetime, other_deadlines: list = ()) -> list[Seat]:
+    """Start and stop turns as the active roles changed; returns the seats changed.
+    Paced games also open a fresh window when a seat's step changes, and cut a
+    running window to the grace when the step says so (the sand timer). A
+    fresh turn waits for an absent leader's deputy, or is due at once when
+    the seat's standing orders answer it.
+    ``seats``: every seat, or (the sweep) those `may_change` picked, with the
+    deadlines of the others in ``other_deadlines``."""
     control = control_of(game)
     changed = []
     for seat in seats:
         was, now_active = seat.role in before_active, seat.role in game.active_roles
+        if was and now_active and control.kind == "pace":
+            if _next_window(seat, game, control, mover, now):
+                changed.append(seat)
+            continue
         if was == now_active:
             continue
         if now_active:
-            turn_start(seat, control, now)
+            turn_start(seat, control, now, pace_step(game, seat.role) if control.kind == "pace" else ("normal", ""))
         else:
             turn_end(seat, control, now, moved=seat.role == mover)
         seat.awaiting = now_active
         changed.append(seat)
-    deadlines = [s.deadline_at for s in seats if s.deadline_at]
+    _deputy_windows(game, seats, changed, control, now)
+    _due_by_orders(game, changed, now)
+    deadlines = [s.deadline_at for s in seats if s.deadline_at] + [d for d in other_deadlines if d]
     game.deadline_at = min(deadlines) if deadlines else None
     return changed
+
+
+def _deputy_windows(game: Game, seats: list[Seat], changed: list[Seat], control, now: datetime) -> None:
+    """An absent leader asked for an input its deputy may give waits for the
+    deputy, with the step's window, instead of being due at once (games/deputies.py)."""
+    if any(seat.autopilot for seat in changed):
+        from . import deputies
+
+        deputies.open_windows(game, seats, changed, control, now)
+
+
+def may_change(game: Game, role: str, step: str, before_active: list[str], control: clocks.TimeControl) -> bool:
+    """Could `sync_seats` change the clock of ``role``'s seat (its stored
+    ``step``)? True for every seat it may change, so the sweep loads only those."""
+    was, now_active = role in before_active, role in game.active_roles
+    if was != now_active:
+        return True
+    if not (was and control.kind == "pace"):
+        return False
+    window, new_step = pace_step(game, role)
+    return (new_step or "-") != step or window == "grace"
+
+
+def _next_window(seat: Seat, game: Game, control, mover, now) -> bool:
+    """A seat still active after a move: a new step opens a fresh window; the
+    grace shortens the running one (never lengthens it). True if it changed."""
+    window, step = pace_step(game, seat.role)
+    if (step or "-") != seat.step:
+        turn_end(seat, control, now, moved=seat.role == mover)
+        turn_start(seat, control, now, (window, step))
+        return True
+    if window != "grace" or seat.deadline_at is None or seat.autopilot:
+        return False
+    # the seat's own pause holds the grace off too (no query unless it ever paused)
+    grace_end = clocks.deadline(now, control.turn_budget(None, "grace"), pauses=seat_pauses(seat, now))
+    if grace_end >= seat.deadline_at:
+        return False
+    seat.extra_seconds -= round((seat.deadline_at - grace_end).total_seconds())
+    seat.deadline_at = grace_end
+    seat.next_reminder_at = next_reminder(seat, now)
+    return True
+
+
+def window_of(game: Game, seat: Seat) -> str:
+    """The window kind a paced seat's running step opened with, for a refresh:
+    the rules' kind now, except a grace that cut a normal window (the cut is
+    in ``extra_seconds``)."""
+    if control_of(game).kind != "pace":
+        return "normal"
+    window = pace_step(game, seat.role)[0]
+    return "normal" if window == "grace" and seat.extra_seconds < 0 else window
 
 
 def save_game_deadline(game: Game) -> None:
@@ -120,3 +256,36 @@ def save_game_deadline(game: Game) -> None:
     found = [d for d in game.seats.values_list("deadline_at", flat=True) if d]
     game.deadline_at = min(found) if found else None
     game.save(update_fields=["deadline_at"])
+
+
+# -- standing orders (games/tables.py `set_orders`, correspondence-design §1) ----
+def standing_action(game: Game, seat: Seat):
+    """The move the seat's standing orders make for its prompt now (the title's
+    ``rules.standing_action``), or None: no orders, not its turn, not covered."""
+    if not seat.orders or game.state is None or seat.role not in game.active_roles:
+        return None
+    from . import engine
+
+    hook = getattr(engine.rules_for(game), "standing_action", None)
+    return hook(game.state, seat.role, seat.orders) if hook else None
+
+
+def follow_orders(game: Game, seat: Seat, now: datetime) -> bool:
+    """A running turn the seat's orders answer is due at once (its deadline its
+    turn start, like autopilot: the sweep plays the order); a seat due by orders
+    that no longer answer its prompt gets its normal window back. True if due."""
+    if not seat.awaiting or seat.turn_started_at is None:
+        return False
+    if standing_action(game, seat) is not None:
+        seat.deadline_at, seat.next_reminder_at = seat.turn_started_at, None
+        return True
+    if not seat.autopilot and seat.deadline_at == seat.turn_started_at:
+        refresh_deadline(seat, control_of(game), now, window_of(game, seat))
+    return False
+
+
+def _due_by_orders(game: Game, changed: list[Seat], now: datetime) -> None:
+    """In `sync_seats`: the seats whose fresh turn their orders answer are due at once."""
+    for seat in changed:
+        if seat.orders and seat.turn_started_at == now:
+            follow_orders(game, seat, now)

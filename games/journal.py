@@ -2,7 +2,8 @@
 many at once (the timeout sweep). Call with the Game rows locked."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass, field, replace
 
 from django.db import connection
 from django.db.models import F
@@ -10,8 +11,21 @@ from django.utils import timezone
 
 from games.rules.core.flow import take_log
 
-from . import bulk, deadlines, notifications, signals
+from . import bulk, deadlines, notifications, sealing, signals
 from .models import Game, Hand, Move, Seat, Snapshot
+
+
+class _Sweep(threading.local):
+    """``running`` is True while this thread runs the deadline sweep: it goes
+    on until nothing is due, so an autopilot seat it makes active needs no
+    second sweep. Per thread: a move committed by another thread (a worker
+    thread, a web request) while a sweep runs still asks for its own sweep."""
+
+    running = False
+
+
+SWEEP = _Sweep()
+
 
 GAME_FIELDS = ["seq", "state", "active_roles", "status", "result", "finished_at", "deadline_at", "updated_at"]
 
@@ -30,6 +44,10 @@ class Entry:
     before_active: list = field(default_factory=list)
     hands_before: dict | None = None  # role -> cards before the move, when known
     seats: list | None = None  # the game's seats (user__profile joined), when already loaded
+    other_deadlines: list = field(default_factory=list)  # of the seats left out of ``seats`` (the sweep)
+    source: str = ""  # Move.source: "", "timeout", "autopilot", "proxy", "order", "deputy"
+    sealed: int | None = None  # the sealed step open before the move (games/sealing.py)
+    lines: list = field(default_factory=list)  # the site's own log lines, before the rules' ones
     move: Move | None = None
 
 
@@ -37,32 +55,76 @@ def hands_of(rules, state: dict) -> dict:
     return {role: rules.hand(state, role) for role in state["roles"]}
 
 
-def record(game: Game, rules, role, user, verb, arg, state, before_active, hands_before=None, seats=None) -> Move:
-    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active), hands_before, seats)
+def record(game: Game, rules, role, user, verb, arg, state, before_active, hands_before=None, seats=None,
+           **extra) -> Move:
+    """Log one move; ``extra``: the other `Entry` fields (source, sealed, lines)."""
+    entry = Entry(game, rules, role, user, verb, arg, state, list(before_active), hands_before, seats, **extra)
     commit([entry])
     return entry.move
 
 
 def commit(entries: list[Entry]) -> None:
+    """Log the entries, in order; several may follow each other in one game
+    (the deadline sweep defaults a step of several inputs), each continuing
+    from the state the one before left."""
     now = timezone.now()
     for entry in entries:
         _advance(entry, now)
     bulk.insert([e.move for e in entries])
-    _sync_seats([e for e in entries if _turn_changed(e)], now)
-    _save_games([e.game for e in entries])
-    _refresh_hands(entries)
-    _write_snapshots([e.game for e in entries if _turn_changed(e)])
-    finished = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
+    games = _per_game(entries)
+    # Paced steps: a move can open a new step for a seat that stays active (the
+    # last draft pick, then the first move), so their clocks are checked after every move.
+    new_steps = _sync_seats([e for e in games if _turn_changed(e) or deadlines.is_paced(e.game)], now)
+    _save_games([e.game for e in games])
+    _refresh_hands(games)
+    _write_snapshots([e.game for e in games if _turn_changed(e)])
+    finished = [e.game for e in games if e.game.status == Game.Status.FINISHED]
     if finished:
         signals.games_finished.send(sender=Game, games=finished)
-    notifications.moved(entries)
+    notifications.moved(_for_notices(entries), new_steps)
+
+
+def _per_game(entries: list[Entry]) -> list[Entry]:
+    """One entry per game for what follows the moves (clocks, the game row,
+    hands, snapshots): from before its first move to after its last."""
+    runs = by_game(entries)
+    if len(runs) == len(entries):
+        return entries
+    return [run[0] if len(run) == 1 else replace(
+        run[-1], before_active=run[0].before_active, hands_before=run[0].hands_before,
+        seats=run[0].seats if run[0].seats is not None else run[-1].seats) for run in runs.values()]
+
+
+def by_game(entries: list[Entry]) -> dict[int, list[Entry]]:
+    """The entries of each game, in order."""
+    runs: dict[int, list[Entry]] = {}
+    for entry in entries:
+        runs.setdefault(entry.game.pk, []).append(entry)
+    return runs
+
+
+def _for_notices(entries: list[Entry]) -> list[Entry]:
+    """A turn notice once per game: later entries of a game it already has
+    count the roles active at the end as active before."""
+    seen, out = set(), []
+    for entry in entries:
+        if entry.game.pk in seen:
+            entry = replace(entry, before_active=list(entry.game.active_roles))
+        seen.add(entry.game.pk)
+        out.append(entry)
+    return out
 
 
 def _advance(entry: Entry, now) -> None:
     game = entry.game
     game.seq += 1
-    entry.move = Move(game=game, seq=game.seq, role=entry.role or "", user=entry.user,
-                      verb=entry.verb, arg=entry.arg, log=take_log(entry.state), created_at=now)
+    entry.move = Move(game=game, seq=game.seq, role=entry.role or "", user=entry.user, source=entry.source,
+                      verb=entry.verb, arg=entry.arg, log=entry.lines + take_log(entry.state), created_at=now)
+    if entry.sealed is not None and entry.role:
+        # The commitment comes before what the move revealed (the last pick opens the step).
+        log = entry.move.log
+        at = 1 if log and log[0].get("kind") == "defaulted" else 0
+        log.insert(at, sealing.seal(entry.move, entry.sealed))
     game.state = entry.state
     game.active_roles = entry.rules.active_roles(entry.state)
     game.updated_at = now
@@ -129,8 +191,11 @@ def _refresh_unknown_hands(entries: list[Entry]) -> None:
     Hand.objects.bulk_update(changed, ["cards", "seq"], batch_size=500)
 
 
-def _sync_seats(entries: list[Entry], now) -> None:
-    """Stop and start seat clocks where the active roles changed."""
+def _sync_seats(entries: list[Entry], now) -> dict[int, list[str]]:
+    """Stop and start seat clocks where the active roles (or, paced, the steps)
+    changed. Returns, per game, the roles that stayed active into a new step
+    (a fresh window): they are asked again, like newly active ones."""
+    new_steps: dict[int, list[str]] = {}
     ended = [e.game for e in entries if e.game.status == Game.Status.FINISHED]
     if ended:
         _record_turns([e for e in entries if e.game.status == Game.Status.FINISHED], now)
@@ -141,8 +206,36 @@ def _sync_seats(entries: list[Entry], now) -> None:
     going = [e for e in entries if e.game.status != Game.Status.FINISHED]
     changed = []
     for entry, seats in _with_seats(going):
-        changed += deadlines.sync_seats(entry.game, seats, entry.before_active, entry.role, now)
+        synced = deadlines.sync_seats(entry.game, seats, entry.before_active, _mover(entry), now,
+                                      entry.other_deadlines)
+        fresh = [s.role for s in synced if s.role in entry.before_active and s.awaiting and s.turn_started_at == now]
+        if fresh:
+            new_steps[entry.game.pk] = fresh
+        changed += synced
     bulk.update(changed, deadlines.SEAT_CLOCK_FIELDS)
+    if not SWEEP.running and any(_due_now(seat, now) for seat in changed):
+        _sweep_soon()
+    return new_steps
+
+
+def _mover(entry: Entry) -> str | None:
+    """The role whose own move this is: a default played at a deadline or by
+    autopilot, or a proxy's or deputy's move, is not the player's time to move."""
+    return entry.role if entry.user is not None and entry.source not in ("proxy", "deputy") else None
+
+
+def _due_now(seat: Seat, now) -> bool:
+    """A seat whose new deadline is already past: on autopilot, or its standing
+    orders answer its prompt (deadline = turn start)."""
+    return seat.awaiting and seat.deadline_at is not None and seat.deadline_at <= now
+
+
+def _sweep_soon() -> None:
+    """A seat became due at once (autopilot, a standing order): run the
+    deadline sweep right after this commit instead of at the next beat."""
+    from . import outbox, tasks
+
+    outbox.enqueue(tasks.time_out_overdue)
 
 
 def _with_seats(entries: list[Entry]) -> list[tuple[Entry, list[Seat]]]:
@@ -165,6 +258,13 @@ def _record_turns(entries: list[Entry], now) -> None:
 
 
 def count_timeouts(user_ids: list[int]) -> None:
+    """One more timeout per entry (a player late in two games counts two)."""
+    from collections import Counter
+
     from accounts.models import Profile
 
-    Profile.objects.filter(user_id__in=user_ids).update(timeouts=F("timeouts") + 1)
+    by_times: dict[int, list[int]] = {}
+    for user_id, times in Counter(user_ids).items():
+        by_times.setdefault(times, []).append(user_id)
+    for times, users in by_times.items():
+        Profile.objects.filter(user_id__any=users).update(timeouts=F("timeouts") + times)

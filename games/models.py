@@ -6,7 +6,17 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+
+class GameQuerySet(models.QuerySet):
+    def locked(self, skip_locked: bool = False):
+        """The rows locked for a change, FOR NO KEY UPDATE: two changes of one
+        game wait for each other, but a row merely pointing at the game (a mail's
+        Notification, a chat line) being written elsewhere makes no change wait,
+        and makes no sweep skip the game."""
+        return self.select_for_update(no_key=True, skip_locked=skip_locked)
 
 
 class Game(models.Model):
@@ -39,6 +49,8 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-updated_at"]
         # Plain indexes: db_index on a CharField adds a second "_like" index on
@@ -67,6 +79,27 @@ class Seat(models.Model):
     next_reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     bank_seconds = models.IntegerField(null=True, blank=True)
     extra_seconds = models.IntegerField(default=0, help_text="time granted by the opponent this turn")
+    # Pace profiles (games/deadlines.py): the step this seat's running deadline is for.
+    step = models.CharField(max_length=40, blank=True)
+    # Team games (games/tables.py): the team asked for in the lobby (an index
+    # into the title's ``teams(roles)``, "" for any), and who covers an absent seat.
+    team = models.CharField(max_length=2, blank=True)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    # When the seat last timed out: a window whose defaults take several moves
+    # (a draft of three picks) counts as one timeout.
+    timed_out_at = models.DateTimeField(null=True, blank=True)
+    autopilot = models.BooleanField(default=False, help_text="defaults are applied at once until the player is back")
+    proxy = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+", help_text="a teammate acting for this absent seat")
+    substitute = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+", help_text="invited to take this seat over")
+    # Planned absences (games/pauses.py): deadlines read the pause rows only for
+    # seats a pause of their own or of the table has touched.
+    paused_ever = models.BooleanField(default=False, help_text="a seat or table pause has touched this seat")
+    # Standing orders (games/tables.py `set_orders`, correspondence-design §1): {order key: value}
+    # answers the seat's player gave in advance (``rules.standing_orders``); "ask" is no entry.
+    # Seen only by the seat's player and its proxy.
+    orders = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]
@@ -77,6 +110,95 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.user} as {self.role or '?'} in game {self.game_id}"
+
+
+class Invitation(models.Model):
+    """A seat kept for a named player in an open game of more than two seats,
+    with the team the creator put them in ("" for any)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_invitations")
+    team = models.CharField(max_length=2, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_one_per_user")]
+
+    def __str__(self):
+        return f"{self.user} invited to game {self.game_id}"
+
+
+class SeatPause(models.Model):
+    """A player froze their own seat's clock (correspondence-design §4,
+    games/pauses.py): from ``started_at`` to ``ends_at``, or to ``ended_at``
+    when resumed early. That stretch counts for no deadline of this seat and
+    is charged to the seat's pause budget."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="pauses")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="resumed early")
+
+    class Meta:
+        ordering = ["started_at", "pk"]
+
+    @property
+    def end(self):
+        return min(self.ended_at, self.ends_at) if self.ended_at else self.ends_at
+
+    @property
+    def seconds(self) -> float:
+        """What it costs the budget: the planned length while it runs, what was used once resumed."""
+        return (self.end - self.started_at).total_seconds()
+
+
+class TablePause(models.Model):
+    """A table-wide pause (correspondence-design §4, games/pauses.py): proposed
+    by a seated player for ``hours``; running once more than half of all seats
+    voted yes, and then every clock of the game stops until it ends."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("proposed")
+        RUNNING = "running", _("running")
+        ENDED = "ended", _("ended")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        EXPIRED = "expired", _("expired")
+        REJECTED = "rejected", _("voted down")
+
+    OPEN = (Status.PROPOSED, Status.RUNNING)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_pauses")
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    hours = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    resumed_by_vote = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["game"], condition=Q(status__in=["proposed", "running"]),
+                                               name="table_pause_one_open")]
+        indexes = [models.Index(fields=["ends_at"], condition=Q(status="running"), name="table_pause_running")]
+
+    def __str__(self):
+        return f"table pause of game {self.game_id} ({self.status})"
+
+
+class TablePauseVote(models.Model):
+    """One seat's vote on a table pause: to start it, or (``resume``) to end it early."""
+
+    pause = models.ForeignKey(TablePause, on_delete=models.CASCADE, related_name="votes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    resume = models.BooleanField(default=False)
+    yes = models.BooleanField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pause", "seat", "resume"], name="table_pause_one_vote")]
 
 
 class Move(models.Model):
@@ -94,6 +216,13 @@ class Move(models.Model):
     # Taken back by a later "undo" move of the same player.
     undone = models.BooleanField(default=False)
     rolled_back = models.BooleanField(default=False)
+    # Who made it: "" the seat's player, or "timeout", "autopilot", "proxy", "order", "deputy".
+    source = models.CharField(max_length=10, blank=True)
+    # Sealed steps (games/sealing.py): the published hash of this input, the
+    # secret salt that opens it once the step is revealed, and the step's number.
+    commitment = models.CharField(max_length=64, blank=True)
+    nonce = models.CharField(max_length=32, blank=True)
+    sealed_step = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

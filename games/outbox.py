@@ -12,6 +12,7 @@ each mail is keyed by a Notification row.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from datetime import timedelta
@@ -53,18 +54,19 @@ def publish_now(rows: list[OutboxTask]) -> int:
     long; what it cannot hand over stays for the relay. Returns how many it sent."""
     global _paused_until
     sent = []
-    for row in rows:
-        if time.monotonic() < _paused_until:
-            break
-        try:
-            _publish(row, retry=False)
-        except BROKER_ERRORS as error:
-            if current_app.conf.task_always_eager:
-                raise  # the task itself failed (tests, CELERY_TASK_ALWAYS_EAGER): not a broker outage
-            _paused_until = time.monotonic() + PAUSE_SECONDS
-            logger.warning("broker unavailable, outbox row %s left to the relay: %r", row.pk, error)
-            break
-        sent.append(row.pk)
+    with _producer() as producer:
+        for row in rows:
+            if time.monotonic() < _paused_until:
+                break
+            try:
+                _publish(row, retry=False, producer=producer)
+            except BROKER_ERRORS as error:
+                if current_app.conf.task_always_eager:
+                    raise  # the task itself failed (tests, CELERY_TASK_ALWAYS_EAGER): not a broker outage
+                _paused_until = time.monotonic() + PAUSE_SECONDS
+                logger.warning("broker unavailable, outbox row %s left to the relay: %r", row.pk, error)
+                break
+            sent.append(row.pk)
     if sent:
         OutboxTask.objects.filter(pk__in=sent).update(sent_at=timezone.now(), attempts=1)
     return len(sent)
@@ -96,5 +98,13 @@ def purge(now=None) -> int:
     return OutboxTask.objects.filter(sent_at__lt=(now or timezone.now()) - KEEP_SENT).delete()[0]
 
 
-def _publish(row: OutboxTask, retry: bool) -> None:
-    current_app.tasks[row.task].apply_async(args=row.args, retry=retry)
+def _publish(row: OutboxTask, retry: bool, producer=None) -> None:
+    current_app.tasks[row.task].apply_async(args=row.args, retry=retry, producer=producer)
+
+
+def _producer():
+    """One broker connection for a whole batch of rows (a sweep hands over
+    thousands); none when tasks run eagerly."""
+    if current_app.conf.task_always_eager:
+        return contextlib.nullcontext()
+    return current_app.producer_or_acquire()

@@ -26,6 +26,7 @@ from games.rules.core import Prompt, pseudo
 from games.rules.core.undo import UNDO
 
 
+SITE_LINES = ("defaulted", "sealed")
 PSEUDO_LINES = {pseudo.RESIGN, pseudo.TIMEOUT, pseudo.ABANDON, pseudo.ADJUDICATE, pseudo.ANNUL}
 
 
@@ -67,6 +68,10 @@ class Presentation:
         """Which roles play together (the ladder rates team games by team):
         every role alone unless a title says otherwise (colonies, alliances)."""
         return [[role] for role in roles]
+
+    def team_label(self, team: list[str]) -> str:
+        """A team's name in the lobby and the chat ("Colony A"); generic: its seats."""
+        return ", ".join(self.role_label(role) for role in team)
 
     # -- options -----------------------------------------------------------
     def option_fields(self) -> list[OptionField]:
@@ -137,6 +142,11 @@ class Presentation:
                         for c in prompt.choices for label in (self.choice_label(c),))
         return Prompt(self.prompt_text(prompt), choices, self.waiting_text(prompt))
 
+    def standing_orders_words(self, orders: list[dict]) -> list[dict]:
+        """The rules' standing orders (``rules.standing_orders``) with their
+        labels and choices' labels in the reader's words; keys and values unchanged."""
+        return orders
+
     # -- the log and the moves ---------------------------------------------
     def log_sentence(self, line: dict) -> str:
         """One structured log line as a sentence in the reader's language;
@@ -145,7 +155,29 @@ class Presentation:
         if "." + kind in PSEUDO_LINES:  # the lines the site's pseudo-moves write
             arg = {"winners": line.get("winners") or []}
             return self.pseudo_text(SimpleNamespace(verb="." + kind, role=line.get("role"), arg=arg))
+        if kind in SITE_LINES:
+            return self.site_line(kind, line)
         return kind.replace("_", " ").capitalize() + "."
+
+    def site_line(self, kind: str, line: dict) -> str:
+        """The lines the site itself writes: a default played at a deadline or
+        a standing order played for the seat (games/services.py) and a sealed input's commitment (games/sealing.py)."""
+        side = self.role_label(line.get("role"))
+        if kind == "sealed":
+            return _("%(side)s sealed their choice (commitment %(hash)s).") % {
+                "side": side, "hash": str(line.get("hash", ""))[:16]}
+        words = {"timeout": _("%(name)s (%(side)s) ran out of time; the default was played:"),
+                 "autopilot": _("%(name)s (%(side)s) is away; autopilot played the default:"),
+                 "order": _("Standing order of %(name)s (%(side)s):"),
+                 "deputy": _("%(name)s (%(by)s) acted as deputy leader for %(side)s:")}
+        return words.get(line.get("source"), words["timeout"]) % {
+            "name": line.get("name", ""), "side": side, "by": self.role_label(line.get("by"))}
+
+    def deputy_text(self, role) -> str:
+        """The banner of a player acting for ``role``, their absent team leader,
+        as deputy leader (games/deputies.py); titles say it in their own words."""
+        return _("%(seat)s (your team's leader) is away: you act as deputy leader for them now.") % {
+            "seat": self.role_label(role)}
 
     def log_sentences(self, lines) -> list[str]:
         """The sentences of several log lines, leaving out the empty ones."""

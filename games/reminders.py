@@ -21,7 +21,8 @@ def reminders_due(now: datetime) -> int:
                      .select_related("user__profile")[:2000])
         calls = []
         for seat in seats:
-            marks = clocks.reminder_times(seat.turn_started_at, seat.deadline_at) if seat.deadline_at else []
+            marks = clocks.reminder_times(seat.turn_started_at, seat.deadline_at, paced=bool(seat.step)) \
+                if seat.deadline_at else []
             index = sum(1 for m in marks if m <= now)
             calls.append((tasks.send_reminder, (seat.pk, seat.turn_started_at.isoformat(), index)))
             seat.next_reminder_at = deadlines.next_reminder(seat, now)

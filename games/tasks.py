@@ -12,7 +12,7 @@ import smtplib
 from celery import shared_task
 from django.utils import timezone
 
-from . import emails, outbox, reminders, services, vacations
+from . import emails, outbox, pauses, reminders, services, vacations
 
 MAIL_RETRY = {"autoretry_for": (smtplib.SMTPException, OSError), "retry_backoff": 30,
               "retry_backoff_max": 240, "retry_jitter": True, "max_retries": 20}
@@ -37,6 +37,41 @@ def send_games_over(game_ids: list[int]) -> int:
 @shared_task(**MAIL_RETRY)
 def send_invitation(game_id: int) -> int:
     return emails.invitation(game_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_seat_invitation(invitation_id: int) -> int:
+    return emails.seat_invitation(invitation_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_substitute_invitation(seat_id: int, substitute_id: int, inviter_id: int | None = None) -> int:
+    return emails.substitute_invitation(seat_id, substitute_id, inviter_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_table_pause_proposal(pause_id: int) -> int:
+    return emails.table_pause_proposal(pause_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_heads_up(game_id: int, roles: list[str], round_tag: str = "") -> int:
+    return emails.heads_up(game_id, roles, round_tag)
+
+
+@shared_task(**MAIL_RETRY)
+def send_timeout_notice(game_id: int, seq: int, role: str) -> int:
+    return emails.timeout_notice(game_id, seq, role)
+
+
+MAILS = {"turn": emails.turn_notice, "heads_up": emails.heads_up, "timeout": emails.timeout_notice}
+
+
+@shared_task(**MAIL_RETRY)
+def send_notices(batch: list) -> int:
+    """Many notices of one commit (a deadline sweep) as one task: ``[kind,
+    *args]`` each. Every mail is keyed, so a retry sends only what is missing."""
+    return sum(MAILS[kind](*args) for kind, *args in batch)
 
 
 @shared_task(**MAIL_RETRY)
@@ -67,6 +102,11 @@ def send_reminders() -> int:
 @shared_task
 def end_expired_vacations() -> int:
     return vacations.vacations_expire(timezone.now())
+
+
+@shared_task
+def end_table_pauses() -> int:
+    return pauses.table_pauses_due(timezone.now())
 
 
 @shared_task

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import correspondence_views, views
 
@@ -17,7 +17,10 @@ urlpatterns = [
     path("<int:game_id>/act/", views.act, name="act"),
     path("<int:game_id>/join/", views.join, name="join"),
     path("<int:game_id>/decline/", views.decline, name="decline"),
+    path("<int:game_id>/invite/", views.invite, name="invite"),
+    path("<int:game_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("<int:game_id>/resign/", views.resign, name="resign"),
     path("<int:game_id>/grant-time/", correspondence_views.grant_time, name="grant_time"),
+    path("", include("games.table_urls")),
 ]

@@ -106,6 +106,21 @@ def duel(alice, bob):
 
 
 @pytest.fixture
+def worker(settings):
+    """A real Celery worker (two threads) on the configured broker for the test:
+    tasks go through the broker instead of running eagerly."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.task_always_eager = False
+    with start_worker(app, perform_ping_check=False, pool="threads", concurrency=2, loglevel="WARNING"):
+        yield
+    app.conf.task_always_eager = True
+
+
+@pytest.fixture
 def browser():
     """Headless Debian Chromium driven by Playwright (tests marked ``browser``)."""
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the ORM runs beside Playwright's loop

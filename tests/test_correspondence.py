@@ -72,6 +72,16 @@ def test_the_sweep_times_out_an_overdue_seat_exactly_once(alice, bob):
     assert not Seat.objects.filter(game=game, deadline_at__isnull=False).exists()
 
 
+def test_a_player_late_in_two_games_of_one_sweep_counts_two_timeouts(alice, bob):
+    games = [start(alice, bob) for _ in range(2)]
+    for game in games:
+        pick(game, alice, "north")
+        make_overdue(game, "south")
+    assert services.games_time_out_overdue() == 2
+    assert seat(games[0], "south").user.profile.timeouts == 2
+    assert seat(games[0], "south").timed_out_at is not None and seat(games[0], "south").deadline_at is None
+
+
 def test_a_seat_that_moved_in_time_is_not_timed_out(alice, bob):
     game = start(alice, bob)
     pick(game, alice, "north")

@@ -33,19 +33,6 @@ def test_two_sweeps_at_the_same_moment_time_each_game_out_once(alice, bob):
     assert Game.objects.filter(pk__in=[g.pk for g in games], status="finished").count() == 12
 
 
-@pytest.fixture
-def worker(settings):
-    from celery.contrib.testing.worker import start_worker
-
-    from config.celery import app
-
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    app.conf.task_always_eager = False
-    with start_worker(app, perform_ping_check=False, pool="threads", concurrency=2, loglevel="WARNING"):
-        yield
-    app.conf.task_always_eager = True
-
-
 @pytest.mark.redis
 def test_the_beat_task_run_twice_by_the_real_worker_has_one_effect(worker, alice, bob):
     game = overdue_games(alice, bob, 1)[0]

@@ -11,6 +11,7 @@ services instead of stopping at a 404.
 import json
 import time
 from collections import Counter, defaultdict
+from urllib.parse import urlencode
 
 import pytest
 import schemathesis
@@ -47,7 +48,7 @@ def send(client, case, real_ids: dict, aim: bool):
     if aim:
         path_parameters.update({k: v for k, v in real_ids.items() if k in path_parameters})
     path = case.operation.path.format(**path_parameters) if path_parameters else case.operation.path
-    kwargs = {"QUERY_STRING": "&".join(f"{k}={v}" for k, v in (case.query or {}).items())}
+    kwargs = {"QUERY_STRING": urlencode(case.query or {}, doseq=True)}  # percent-encoded, as any HTTP client sends it
     for name, value in (case.headers or {}).items():
         if name.lower() not in ("authorization", "content-type", "content-length"):
             kwargs["HTTP_" + name.upper().replace("-", "_")] = str(value)

@@ -10,6 +10,7 @@ from django.dispatch import receiver
 from games.signals import game_over_mail, game_result_changed, games_finished
 
 from . import ladders, ratings
+from .models import TeamRatingChange
 from .selectors import rating_change_for
 
 
@@ -26,4 +27,9 @@ def on_game_result_changed(sender, game, previous=None, **kwargs):
 
 @receiver(game_over_mail, dispatch_uid="ladder.game_over_mail")
 def on_game_over_mail(sender, game, user, **kwargs):
-    return {"rating_change": rating_change_for(game, user)}
+    """The game-over mail's rating line: a duel's rating, or a team game's
+    OpenSkill rating (``team_rating``: mu before and after)."""
+    change = rating_change_for(game, user)
+    if isinstance(change, TeamRatingChange):
+        return {"rating_change": None, "team_rating": change}
+    return {"rating_change": change}

@@ -78,11 +78,13 @@ def team_rating_history(user, title_id: str, limit: int = 200) -> list[tuple]:
             reversed(rows.values_list("finished_at", "mu_after", "sigma_after")[:limit])]
 
 
-def rating_change_for(game, user) -> RatingChange | None:
-    """One player's rating change in a game (None: unrated, not counted, or not seated)."""
+def rating_change_for(game, user) -> RatingChange | TeamRatingChange | None:
+    """One player's rating change in a game (None: unrated, not counted, or not
+    seated): the Glicko-2 row of a duel, or the OpenSkill row of a team game."""
     if game is None or not getattr(user, "pk", None):
         return None
-    return RatingChange.objects.filter(game=game, user=user).first()
+    return (RatingChange.objects.filter(game=game, user=user).first()
+            or TeamRatingChange.objects.filter(game=game, user=user).first())
 
 
 def rating_history(user, title_id: str, limit: int = 200) -> list[tuple]:

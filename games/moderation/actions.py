@@ -30,7 +30,7 @@ def _seat_clocks(game: Game) -> dict:
 
 def _locked(game_id, moderator) -> Game:
     """The game, locked; refused to a moderator who plays in it."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.locked().filter(pk=game_id).first()
     if game is None:
         raise NotFound()
     access.require_uninvolved(game, moderator)

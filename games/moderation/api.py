@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from rest_framework import permissions, serializers, status
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
 from games.errors import BadRequest, Forbidden
 
-from . import access, services
+from . import access, channels, services
 from .models import ChatMessage, Report
 from .permissions import NotSuspendedForWrites
 from games.api.throttles import READ_WRITE, ChatThrottle, CreateThrottle
@@ -26,11 +26,22 @@ class ReportSerializer(serializers.ModelSerializer):
 
 class ChatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", read_only=True)
+    channel = serializers.ChoiceField(choices=channels.NAMES, default=channels.TABLE, required=False,
+                                      help_text='"table" (everyone at the table) or "team" (your team only).')
+    team = serializers.SerializerMethodField(help_text='The team\'s name for a team line ("Colony A"), else "".')
 
     class Meta:
         model = ChatMessage
-        fields = ["id", "user", "body", "created_at"]
-        read_only_fields = ["id", "user", "created_at"]
+        fields = ["id", "user", "channel", "team", "body", "created_at"]
+        read_only_fields = ["id", "user", "team", "created_at"]
+
+    def to_representation(self, instance):
+        out = super().to_representation(instance)
+        out["channel"] = channels.name_of(instance.channel)
+        return out
+
+    def get_team(self, line) -> str:
+        return getattr(line, "channel_label", "") if line.channel else ""
 
 
 def _valid(serializer):
@@ -56,18 +67,23 @@ def reports(request):
     return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(methods=["GET"], responses=ChatSerializer(many=True))
+@extend_schema(methods=["GET"], responses=ChatSerializer(many=True),
+               parameters=[OpenApiParameter("channel", str, enum=list(channels.NAMES), required=False,
+                                            description="Only this chat (default: every chat you may read).")])
 @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer})
 @api_view(["GET", "POST"])
 @permission_classes(PERMISSIONS)
 @throttle_classes([*READ_WRITE, ChatThrottle])
 def chat(request, game_id):
-    """GET: the game's chat (players and moderators). POST: say something (players)."""
+    """GET: the game's chat lines the reader may read: the table chat, and their
+    team's chat in a team game (moderators: every team's). POST: say something
+    (players) in ``channel`` "table" (the default) or "team"."""
     game = services.game_get(game_id)
     if request.method == "GET":
-        return Response(ChatSerializer(services.chat_list(game, request.user), many=True).data)
+        channel = request.query_params.get("channel") or None
+        return Response(ChatSerializer(services.chat_list(game, request.user, channel), many=True).data)
     if access.seat_of(game, request.user) is None:
         raise Forbidden()
     data = _valid(ChatSerializer(data=request.data))
-    line = services.chat_post(game=game, user=request.user, body=data["body"])
-    return Response(ChatSerializer(line).data, status=status.HTTP_201_CREATED)
+    line = services.chat_post(game=game, user=request.user, body=data["body"], channel=data["channel"])
+    return Response(ChatSerializer(services.labelled(game, [line])[0]).data, status=status.HTTP_201_CREATED)

@@ -14,6 +14,9 @@ class ChatMessage(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat_messages")
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     body = models.TextField(max_length=500)
+    # "" the table chat; "team<k>" the chat of team k of the title's teams(roles),
+    # read only by that team's seats and moderators (games/moderation/services.py).
+    channel = models.CharField(max_length=10, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

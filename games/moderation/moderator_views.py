@@ -39,7 +39,7 @@ def timeline(request, game_id):
     report = Report.objects.filter(pk=request.GET.get("report") or 0, game=game).first() \
         if str(request.GET.get("report", "")).isdigit() else None
     roles = [s.role for s in game.seats.exclude(role="")]
-    t = selectors.game_timeline(game)
+    t = selectors.game_timeline(game, request.user)
     report_move = next((row.text for row in t.moves if report and row.move.seq == report.move_seq), "")
     return render(request, "moderation/timeline.html", {
         "game": game, "t": t, "report": report, "report_move": report_move, "roles": roles,

@@ -1,11 +1,11 @@
 """Read-only queries for the moderator pages and the players' panel."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from games import engine, registry
+from games import engine, pauses, registry
 from games.models import Game, Move, Snapshot
 from games.selectors import public_moves
 from games.rules.core import undo
@@ -40,6 +40,7 @@ class Timeline:
     takebacks: list
     pause: object | None
     result: str
+    pause_lines: list = field(default_factory=list)  # the players' own and table pauses, in words
 
 
 @dataclass
@@ -48,14 +49,19 @@ class MoveRow:
     text: str  # the move in words, secret arguments hidden
 
 
-def game_timeline(game: Game) -> Timeline:
+def game_timeline(game: Game, reader=None) -> Timeline:
+    """Everything a moderator reviews; the chat is what ``reader`` may read
+    (every channel, each line labelled "Table" or with its team's name, unless
+    the moderator has a seat in this game)."""
     from .models import ClockPause
+    from .services import chat_list, labelled
 
     moves = list(game.moves.select_related("user").order_by("seq"))
     return Timeline(
         game=game,
         moves=described_moves(game, moves),
-        chat=list(game.chat_messages.select_related("user").order_by("created_at", "pk")),
+        chat=chat_list(game, reader) if reader is not None else
+        labelled(game, list(game.chat_messages.select_related("user__profile").order_by("created_at", "pk"))),
         seats=list(game.seats.select_related("user__profile").order_by("role")),
         snapshots=list(game.snapshots.order_by("seq").values_list("seq", flat=True)),
         reports=list(game.reports.select_related("reporter", "closed_by").order_by("created_at", "pk")),
@@ -64,6 +70,7 @@ def game_timeline(game: Game) -> Timeline:
         takebacks=list(game.takeback_requests.select_related("requester", "answered_by")),
         pause=ClockPause.objects.filter(game=game).select_related("paused_by").first(),
         result=registry.presentation(game.title_id).result_text(game.result),
+        pause_lines=[line["text"] for line in pauses.lines(game, list(game.seats.select_related("user__profile")))],
     )
 
 

@@ -10,7 +10,7 @@ from games import services as game_services
 from games.errors import BadRequest, Forbidden, NotFound
 from games.models import Game
 
-from . import access
+from . import access, channels
 from .audit import audit_record
 from .models import AuditEntry, ChatMessage, Report, TakebackRequest
 
@@ -25,24 +25,52 @@ def game_get(game_id) -> Game:
 
 
 # -- chat --------------------------------------------------------------------
-def chat_post(*, game: Game, user, body: str) -> ChatMessage:
-    access.require_player(game, user)
+def chat_post(*, game: Game, user, body: str, channel: str = "table") -> ChatMessage:
+    """Say something in the table chat or (``channel`` "team" or the team's own
+    "team<k>") in the poster's team chat (games/moderation/channels.py)."""
+    seat = access.require_player(game, user)
     if access.is_suspended(user):
         raise Forbidden(_("Your account is suspended: you can read and appeal only."))
     if access.is_muted(user):
         raise Forbidden(_("A moderator has muted your chat for now."))
+    key = channels.key_for(game, seat.role, channel)
     body = (body or "").strip()
     if not text.visible(body):
         raise BadRequest(_("Write a message first."))
     if len(body) > CHAT_MAX_LENGTH:
         raise BadRequest(_("Messages are at most %(n)s characters.") % {"n": CHAT_MAX_LENGTH})
-    return ChatMessage.objects.create(game=game, user=user, body=body)
+    return ChatMessage.objects.create(game=game, user=user, body=body, channel=key)
 
 
-def chat_list(game: Game, user) -> list[ChatMessage]:
-    if not access.can_read_game_chat(game, user):
+def chat_list(game: Game, user, channel: str | None = None) -> list[ChatMessage]:
+    """The lines ``user`` may read, oldest first: every readable channel, or one
+    (``channel`` "table" or "team": the reader's team, or every team for a moderator)."""
+    keys = channels.readable(game, user)
+    if not keys:
         raise Forbidden()
-    return list(game.chat_messages.select_related("user__profile").order_by("created_at", "pk"))
+    if channel is not None:
+        keys = _pick(game, keys, channel)
+    lines = game.chat_messages.filter(channel__in=keys).select_related("user__profile").order_by("created_at", "pk")
+    return labelled(game, list(lines))
+
+
+def labelled(game: Game, lines: list[ChatMessage]) -> list[ChatMessage]:
+    """Give each line ``channel_label``: "Table" or its team's name ("Colony A")."""
+    names = {key: channels.label(game, key) for key in {line.channel for line in lines}}
+    for line in lines:
+        line.channel_label = names[line.channel]
+    return lines
+
+
+def _pick(game: Game, keys: list[str], channel: str) -> list[str]:
+    if channel not in channels.NAMES:
+        raise BadRequest(_('Choose the channel "table" or "team".'))
+    if channel == channels.TABLE:
+        return [""]
+    teams = [key for key in keys if key]
+    if not teams:
+        raise BadRequest(channels.no_team_chat(game))
+    return teams
 
 
 # -- reports -----------------------------------------------------------------
@@ -57,7 +85,8 @@ def report_create(*, game: Game, user, kind: str, text: str, move_seq=None, chat
         raise BadRequest(_("Choose a move between 1 and %(n)s.") % {"n": game.seq})
     line = None
     if chat_message_id:
-        line = ChatMessage.objects.filter(pk=chat_message_id, game=game).first()
+        line = ChatMessage.objects.filter(pk=chat_message_id, game=game,
+                                          channel__in=channels.readable(game, user)).first()
         if line is None:
             raise BadRequest(_("That chat line is not in this game."))
     return Report.objects.create(game=game, reporter=user, kind=kind, text=text[:2000],
@@ -87,7 +116,7 @@ def takeback_choices(game: Game, role: str):
 
 def takeback_request(*, game: Game, user, move_seq: int) -> TakebackRequest:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = Game.objects.locked().get(pk=game.pk)
         seat = access.require_player(game, user)
         if not takeback_allowed(game):
             raise Forbidden(_("Takebacks are not allowed in this game."))
@@ -130,7 +159,7 @@ def takeback_answer(*, request_id, user, answer: str) -> TakebackRequest:
         takeback = TakebackRequest.objects.select_for_update().filter(pk=request_id).first()
         if takeback is None:
             raise NotFound(_("No such takeback request."))
-        game = Game.objects.select_for_update().get(pk=takeback.game_id)
+        game = Game.objects.locked().get(pk=takeback.game_id)
         _check_answerer(game, takeback, user, answer)
         if takeback.status != TakebackRequest.Status.PENDING:
             raise BadRequest(_("This request has already been answered."))

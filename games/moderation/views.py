@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games.api import throttles
 from games.errors import BadRequest, GameError
 
-from . import access, audit, selectors, services
+from . import access, audit, channels, selectors, services
 from .forms import AppealForm, ChatForm, ReportForm, TakebackForm
 from .models import Appeal, UserSanction
 from .web import deny_unless, load_game, reply_done, reply_error
@@ -20,11 +21,46 @@ from .web import deny_unless, load_game, reply_done, reply_error
 def panel_context(request, game, **extra) -> dict:
     seat = access.seat_of(game, request.user)
     takeback = services.takeback_pending(game)
-    return {"game": game, "seat": seat, "chat": services.chat_list(game, request.user),
-            "chat_form": ChatForm(), "muted": access.is_muted(request.user),
+    return {**chat_context(request, game), "chat_boxes": chat_boxes(request, game),
             "takeback": takeback, "takeback_text": selectors.move_described(game, getattr(takeback, "move_seq", None)),
             "takeback_allowed": bool(seat) and services.takeback_allowed(game),
             "takeback_moves": _takeback_moves(game, seat), **extra}
+
+
+def chat_context(request, game, **extra) -> dict:
+    return {"game": game, "seat": access.seat_of(game, request.user), "chat_form": ChatForm(),
+            "muted": access.is_muted(request.user), **extra}
+
+
+def chat_boxes(request, game) -> list[dict]:
+    """The chats the reader sees beside the board: the table's, and their team's if they have one."""
+    seat = access.seat_of(game, request.user)
+    if seat is not None:
+        team = bool(channels.channel_of_role(game, seat.role))
+    else:  # a moderator: every team's chat in one panel, each line labelled
+        team = bool(channels.team_channels(game))
+    names = [channels.TABLE, channels.TEAM] if team else [channels.TABLE]
+    return [chat_box(request, game, name, teams=team) for name in names]
+
+
+def chat_box(request, game, name: str, teams: bool = True) -> dict:
+    """One chat panel: its channel name ("table"/"team"), heading and lines."""
+    lines = services.chat_list(game, request.user, name)
+    if name == channels.TEAM:
+        seat = access.seat_of(game, request.user)
+        title = (_("%(team)s (team)") % {"team": channels.label(game, channels.channel_of_role(game, seat.role))}
+                 if seat else _("Team chats"))
+    else:
+        title = _("Table") if teams else _("Chat with your opponents")
+    return {"name": name, "title": title, "lines": lines}
+
+
+def _box_name(request, game, name: str) -> str:
+    """The panel a reply goes to: the team's if the poster has one and asked for it, else the table's."""
+    seat = access.seat_of(game, request.user)
+    if name == channels.TEAM and seat is not None and channels.channel_of_role(game, seat.role):
+        return channels.TEAM
+    return channels.TABLE
 
 
 def _takeback_moves(game, seat) -> list:
@@ -44,25 +80,39 @@ def game_panel(request, game_id):
 
 @login_required
 def chat(request, game_id):
+    """GET: the chat panels (``lines=1``: one channel's lines, for the live
+    refresh). POST: say something in the ``channel`` "table" or "team"."""
     game = load_game(game_id)
     if request.method != "POST":
-        deny_unless(access.can_read_game_chat(game, request.user))
-        if request.GET.get("lines"):  # the live refresh (a new message seen by the status poll): lines only
-            return render(request, "moderation/_chat_lines.html", {
-                "game": game, "seat": access.seat_of(game, request.user),
-                "chat": services.chat_list(game, request.user)})
-        return render(request, "moderation/_chat.html", panel_context(request, game))
+        return _chat_read(request, game)
     deny_unless(access.seat_of(game, request.user) is not None)
     url = reverse("games:detail", args=[game.pk])
+    name = request.POST.get("channel") or channels.TABLE
+    context = chat_context(request, game)
     form = ChatForm(request.POST)
     try:
         if not form.is_valid():
             raise BadRequest(_("Write a message of at most 500 characters."))
         throttles.check(throttles.ChatThrottle, request, _("You are sending messages too fast. Wait a minute."))
-        services.chat_post(game=game, user=request.user, body=form.cleaned_data["body"])
+        services.chat_post(game=game, user=request.user, body=form.cleaned_data["body"], channel=name)
     except GameError as error:
-        return reply_error(request, error, url, "moderation/_chat.html", panel_context(request, game))
-    return reply_done(request, "", url, "moderation/_chat.html", panel_context(request, game))
+        box = chat_box(request, game, _box_name(request, game, name))
+        return reply_error(request, error, url, "moderation/_chat_box.html", {**context, "box": box})
+    return reply_done(request, "", url, "moderation/_chat_box.html",
+                      {**context, "box": chat_box(request, game, _box_name(request, game, name))})
+
+
+def _chat_read(request, game):
+    deny_unless(access.can_read_game_chat(game, request.user))
+    if not request.GET.get("lines"):
+        return render(request, "moderation/_chat.html", panel_context(request, game))
+    # the live refresh (a new message seen by the status poll): one channel's lines only
+    name = request.GET.get("channel") or channels.TABLE
+    try:
+        box = chat_box(request, game, name)
+    except GameError as error:
+        return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
+    return render(request, "moderation/_chat_lines.html", chat_context(request, game, box=box))
 
 
 @login_required

@@ -88,3 +88,28 @@ def _choose(picker: dict, offered: list, undo_rate: int) -> Action:
 def roundtrip(state: dict) -> dict:
     """The state after a JSON round trip (fails on sets, tuples, odd keys)."""
     return json.loads(json.dumps(state, sort_keys=True))
+
+
+def random_inputs(rules, state: dict, chooser, *, prefer: str = "", rate: float = 0.8, limit: int = 3000,
+                  keep_before: bool = False):
+    """Play random inputs on ``state`` in place, never undo, and yield
+    ``(role, action, before)`` after each (``before``: the state before it as
+    JSON with ``keep_before``, else None); the log is dropped as it goes.
+
+    ``chooser``: a ``random.Random`` of the test's seed (``choice``, ``random``);
+    an offered ``prefer`` verb is taken with probability ``rate`` (Dead of
+    Winter's tests prefer "move" so survivors spread over the town). Stops
+    after ``limit`` inputs, or when one ends the game (that one not yielded)."""
+    for _ in range(limit):
+        if state["result"] is not None:
+            return
+        role = chooser.choice(state["active"])
+        offered = [c for c in rules.prompt(state, role).choices if c.verb != "undo"]
+        preferred = [c for c in offered if c.verb == prefer]
+        choice = chooser.choice(preferred if preferred and chooser.random() < rate else offered)
+        before = json.dumps(state) if keep_before else None
+        action = Action(choice.verb, choice.arg)
+        rules.apply(state, role, action)
+        state["log"] = []
+        if state["result"] is None:
+            yield role, action, before

@@ -10,31 +10,78 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
+from .context import t
 from .rules.data import CONTENTS
 
 DEFAULT_CONTENT = next(iter(CONTENTS))
 
-SIDE_NAMES = {"a": gettext_lazy("Colony A"), "b": gettext_lazy("Colony B"), "w": gettext_lazy("the Lone Wolf")}
-SYMBOLS = {"any": gettext_lazy("any card"), "survivor": gettext_lazy("outsider"), "weapon": gettext_lazy("weapon"), "fuel": gettext_lazy("fuel"),
-           "book": gettext_lazy("book"), "tool": gettext_lazy("tool"), "medicine": gettext_lazy("medicine"),
-           "food": gettext_lazy("food")}
-EXPOSURE = {"blank": gettext_lazy("nothing"), "wound": gettext_lazy("a wound"),
-            "frostbite": gettext_lazy("frostbite"), "bitten": gettext_lazy("a bite")}
-WHY = {"bite": gettext_lazy("a spreading bite"), "bitten": gettext_lazy("a bite"), "combat": gettext_lazy("combat"),
-       "crisis": gettext_lazy("the crisis"), "crossroads": gettext_lazy("a crossroads card"),
-       "death": gettext_lazy("a death"), "entrance": gettext_lazy("a crowded entrance"),
-       "exposure": gettext_lazy("exposure"), "frostbite": gettext_lazy("frostbite"),
-       "starvation": gettext_lazy("starvation"), "waste": gettext_lazy("waste"),
-       "unguarded": gettext_lazy("an unguarded colony"), "mission": gettext_lazy("a mission"),
-       "overrun": gettext_lazy("an overrun"), "wound": gettext_lazy("wounds")}
-REASONS = {"main_objective": gettext_lazy("main objective completed"), "morale": gettext_lazy("a colony's morale ran out"),
-           "rounds": gettext_lazy("the last round ended"), "resignation": gettext_lazy("resignation"),
-           "timeout": gettext_lazy("out of time"), "wolf_leaves": gettext_lazy("the Lone Wolf left")}
-STAGES = {"tactics": gettext_lazy("tactics"), "survivors": gettext_lazy("survivors"),
-          "weapons": gettext_lazy("weapons"), "bullets": gettext_lazy("bullets"), "dice": gettext_lazy("combat dice")}
+
+def _frostbite() -> str:
+    """The word alone. "frostbite" is one msgid with the board's "frostbite ×2" tag (a plural
+    entry, so no plain lookup finds it); a one-form language writes the count in its only form."""
+    word = npgettext("dead_of_winter", "frostbite", "frostbite ×%(n)s", 1)
+    return word.replace("%(n)s", "").rstrip(" ×")
+
+
+FROSTBITE = lazy(_frostbite, str)()
+
+SIDE_NAMES = {
+    "a": pgettext_lazy("dead_of_winter", "Colony A"),
+    "b": pgettext_lazy("dead_of_winter", "Colony B"),
+    "w": pgettext_lazy("dead_of_winter", "the Lone Wolf"),
+}
+SYMBOLS = {
+    "any": pgettext_lazy("dead_of_winter", "any card"),
+    "survivor": pgettext_lazy("dead_of_winter", "outsider"),
+    "weapon": pgettext_lazy("dead_of_winter", "weapon"),
+    "fuel": pgettext_lazy("dead_of_winter", "fuel"),
+    "book": pgettext_lazy("dead_of_winter", "book"),
+    "tool": pgettext_lazy("dead_of_winter", "tool"),
+    "medicine": pgettext_lazy("dead_of_winter", "medicine"),
+    "food": pgettext_lazy("dead_of_winter", "food"),
+}
+EXPOSURE = {
+    "blank": pgettext_lazy("dead_of_winter", "nothing"),
+    "wound": pgettext_lazy("dead_of_winter", "a wound"),
+    "frostbite": FROSTBITE,
+    "bitten": pgettext_lazy("dead_of_winter", "a bite"),
+}
+WHY = {
+    "ability": pgettext_lazy("dead_of_winter", "a survivor's ability"),
+    "bite": pgettext_lazy("dead_of_winter", "a spreading bite"),
+    "bitten": pgettext_lazy("dead_of_winter", "a bite"),
+    "combat": pgettext_lazy("dead_of_winter", "combat"),
+    "crisis": pgettext_lazy("dead_of_winter", "the crisis"),
+    "crossroads": pgettext_lazy("dead_of_winter", "a crossroads card"),
+    "death": pgettext_lazy("dead_of_winter", "a death"),
+    "entrance": pgettext_lazy("dead_of_winter", "a crowded entrance"),
+    "exposure": pgettext_lazy("dead_of_winter", "exposure"),
+    "frostbite": FROSTBITE,
+    "starvation": pgettext_lazy("dead_of_winter", "starvation"),
+    "waste": pgettext_lazy("dead_of_winter", "waste"),
+    "unguarded": pgettext_lazy("dead_of_winter", "an unguarded colony"),
+    "mission": pgettext_lazy("dead_of_winter", "a mission"),
+    "overrun": pgettext_lazy("dead_of_winter", "an overrun"),
+    "wound": pgettext_lazy("dead_of_winter", "wounds"),
+}
+REASONS = {
+    "main_objective": pgettext_lazy("dead_of_winter", "main objective completed"),
+    "morale": pgettext_lazy("dead_of_winter", "a colony's morale ran out"),
+    "rounds": pgettext_lazy("dead_of_winter", "the last round ended"),
+    "resignation": pgettext_lazy("dead_of_winter", "resignation"),
+    "timeout": pgettext_lazy("dead_of_winter", "out of time"),
+    "wolf_leaves": pgettext_lazy("dead_of_winter", "the Lone Wolf left"),
+}
+STAGES = {
+    "tactics": pgettext_lazy("dead_of_winter", "tactics"),
+    "survivors": pgettext_lazy("dead_of_winter", "survivors"),
+    "weapons": pgettext_lazy("dead_of_winter", "weapons"),
+    "bullets": pgettext_lazy("dead_of_winter", "bullets"),
+    "dice": pgettext_lazy("dead_of_winter", "combat dice"),
+}
 
 
 def content(content_id: str | None = None):
@@ -51,13 +98,13 @@ def content_id_of(packs) -> str:
 
 def words(text) -> str:
     """A name from a pack, through the translation catalogue."""
-    return _(str(text)) if text else ""
+    return t(text)
 
 
 def role(r) -> str:
     text = str(r or "")
     if text.startswith("p") and text[1:].isdigit():
-        return _("Player %(n)s") % {"n": text[1:]}
+        return pgettext("dead_of_winter", "Player %(n)s") % {"n": text[1:]}
     return text.replace("_", " ")
 
 
@@ -74,11 +121,11 @@ def place(at, content_id=None) -> str:
     at = str(at or "")
     if "@" in at:
         colony, gate = at.split("@", 1)
-        return _("entrance %(n)s of %(colony)s") % {"n": gate, "colony": side(colony)}
+        return pgettext("dead_of_winter", "entrance %(n)s of %(colony)s") % {"n": gate, "colony": side(colony)}
     if at in ("a", "b"):
         return side(at)
     if at == "den":
-        return _("the Den")
+        return pgettext("dead_of_winter", "the Den")
     return location(at, content_id)
 
 
@@ -86,14 +133,14 @@ def survivor(sid, content_id=None) -> str:
     pool = content(content_id).survivors
     if isinstance(sid, int) and 0 <= sid < len(pool):
         return words(pool[sid]["name"])
-    return _("a survivor")
+    return pgettext("dead_of_winter", "a survivor")
 
 
 def card(number, content_id=None) -> str:
     cards = content(content_id).card
     if isinstance(number, int) and 0 <= number < len(cards):
         return words(cards[number]["name"])
-    return _("a card")
+    return pgettext("dead_of_winter", "a card")
 
 
 def symbol(name) -> str:
@@ -104,7 +151,7 @@ def tactic(tactic_id, content_id=None) -> str:
     for t in content(content_id).tactics:
         if t["id"] == tactic_id:
             return words(t["name"])
-    return _("a tactic")
+    return pgettext("dead_of_winter", "a tactic")
 
 
 def tactic_at(index, content_id=None) -> str:
@@ -114,7 +161,7 @@ def tactic_at(index, content_id=None) -> str:
 
 def crossroads(index, content_id=None) -> str:
     cards = content(content_id).crossroads
-    return words(cards[index]["name"]) if isinstance(index, int) and 0 <= index < len(cards) else _("a crossroads card")
+    return words(cards[index]["name"]) if isinstance(index, int) and 0 <= index < len(cards) else pgettext("dead_of_winter", "a crossroads card")
 
 
 def crossroads_option(index, option, content_id=None) -> str:
@@ -122,25 +169,25 @@ def crossroads_option(index, option, content_id=None) -> str:
     if isinstance(index, int) and 0 <= index < len(cards) and isinstance(option, int) \
             and 0 <= option < len(cards[index]["options"]):
         return words(cards[index]["options"][option]["label"])
-    return _("no option")
+    return pgettext("dead_of_winter", "no option")
 
 
 def mission(index, content_id=None) -> str:
     missions = content(content_id).missions
-    return words(missions[index]["name"]) if isinstance(index, int) and 0 <= index < len(missions) else _("a mission")
+    return words(missions[index]["name"]) if isinstance(index, int) and 0 <= index < len(missions) else pgettext("dead_of_winter", "a mission")
 
 
 def crisis_symbols(crisis_id, content_id=None) -> str:
     for card_ in content(content_id).crises:
         if card_["id"] == crisis_id:
-            return _(" or ").join(symbol(s) for s in card_["symbols"])
+            return pgettext("dead_of_winter", " or ").join(symbol(s) for s in card_["symbols"])
     return ""
 
 
 def crisis_index_symbols(index, content_id=None) -> str:
     crises = content(content_id).crises
     if isinstance(index, int) and 0 <= index < len(crises):
-        return _(" or ").join(symbol(s) for s in crises[index]["symbols"])
+        return pgettext("dead_of_winter", " or ").join(symbol(s) for s in crises[index]["symbols"])
     return ""
 
 
@@ -190,3 +237,15 @@ def named_ids(text: str) -> str:
 
 def roles_list(roles) -> str:
     return ", ".join(role(r) for r in roles or [])
+
+
+def seen_what(what) -> str:
+    """What a peek looked at, as the rules remember it: "hand of p3", "top of school", "next crises"."""
+    text = str(what or "")
+    if text == "next crises":
+        return pgettext("dead_of_winter", "the next crises")
+    if text.startswith("hand of "):
+        return pgettext("dead_of_winter", "the hand of %(who)s") % {"who": role(text[8:])}
+    if text.startswith("top of "):
+        return pgettext("dead_of_winter", "the top of the %(place)s deck") % {"place": place(text[7:])}
+    return words(text)

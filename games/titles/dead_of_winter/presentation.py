@@ -8,12 +8,12 @@ sentences from ``sentences.py``.
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.presentation import Presentation
 
 from . import names as N
+from . import order_words, prompt_words
 from . import sentences
 from .rules import RULES
 from .rules.data import CONTENTS
@@ -36,18 +36,32 @@ OBJECTIVES = _objective_names()
 PACKS = _pack_names()
 
 
+def pack_label(content_id) -> str:
+    """A content option's packs, in the reader's words ("Public facts + House content")."""
+    content = CONTENTS.get(content_id)
+    return " + ".join(N.words(p["name"]) for p in content.packs) if content else str(content_id)
+
+
 # Moves that write no log line (sealed picks, wound placement...): what the
 # others may know of them. Sealed picks never name the pick.
 ACTION_TEXTS = {
-    "keep": gettext_lazy("%(side)s chose what to keep."),
-    "vote": gettext_lazy("%(side)s voted."),
-    "xvote": gettext_lazy("%(side)s voted."),
-    "tactic": gettext_lazy("%(side)s chose a tactic."),
-    "bid": gettext_lazy("%(side)s bid bullets."),
-    "order": gettext_lazy("%(side)s set the order of the next crises."),
-    "option": gettext_lazy("%(side)s chose an option of the crossroads card."),
-    "swap": gettext_lazy("%(side)s swapped a mission."),
-    "noise": gettext_lazy("%(side)s made noise to draw another card."),
+    "keep": pgettext_lazy("dead_of_winter", "%(side)s chose what to keep."),
+    "vote": pgettext_lazy("dead_of_winter", "%(side)s voted."),
+    "xvote": pgettext_lazy("dead_of_winter", "%(side)s voted."),
+    "tactic": pgettext_lazy("dead_of_winter", "%(side)s chose a tactic."),
+    "bid": pgettext_lazy("dead_of_winter", "%(side)s bid bullets."),
+    "order": pgettext_lazy("dead_of_winter", "%(side)s set the order of the next crises."),
+    "option": pgettext_lazy("dead_of_winter", "%(side)s chose an option of the crossroads card."),
+    "swap": pgettext_lazy("dead_of_winter", "%(side)s swapped a mission."),
+    "noise": pgettext_lazy("dead_of_winter", "%(side)s made noise to draw another card."),
+}
+# a sealed exchange's inputs (option ``movement: exchanges``): one text whatever the pick, so the
+# verb never tells a move from a pass before the exchange is revealed
+SEALED_MOVE = pgettext_lazy("dead_of_winter", "%(side)s made their sealed choice for the movement exchange.")
+ACTION_TEXTS.update({"move": SEALED_MOVE, "pass": SEALED_MOVE, "fallback": SEALED_MOVE})
+MOVEMENT_VALUES = {
+    "alternating": pgettext_lazy("dead_of_winter", "alternating (one move at a time)"),
+    "exchanges": pgettext_lazy("dead_of_winter", "sealed exchanges (both colonies move at once; recommended for daily play)"),
 }
 
 
@@ -55,19 +69,28 @@ class DeadOfWinterPresentation(Presentation):
     board_template = "dead_of_winter/board.html"
     result_reasons = N.REASONS
     option_texts = {
-        "players": (gettext_lazy("Players"),
-                    gettext_lazy("Two colonies of equal size; with an odd number one player is the Lone Wolf.")),
-        "content": (gettext_lazy("Card content"),
-                    gettext_lazy("The content packs the game uses. House content is ours, not the publisher's.")),
-        "objective": (gettext_lazy("Main objective"), gettext_lazy("What each colony races to complete.")),
-        "quick_play": (gettext_lazy("Quick play"), gettext_lazy("Shorter turns (the rulebook's quick-play variant).")),
+        "players": (pgettext_lazy("dead_of_winter", "Players"),
+                    pgettext_lazy("dead_of_winter", "Two colonies of equal size; with an odd number one player is the Lone Wolf.")),
+        "content": (pgettext_lazy("dead_of_winter", "Card content"),
+                    pgettext_lazy("dead_of_winter", "The content packs the game uses. House content is ours, not the publisher's.")),
+        "objective": (pgettext_lazy("dead_of_winter", "Main objective"), pgettext_lazy("dead_of_winter", "What each colony races to complete.")),
+        "quick_play": (pgettext_lazy("dead_of_winter", "Quick play"), pgettext_lazy("dead_of_winter", "Shorter turns (the rulebook's quick-play variant).")),
+        "movement": (pgettext_lazy("dead_of_winter", "Movement"), pgettext_lazy(
+            "dead_of_winter", "Alternating: the rulebook's way, one survivor move at a time, colony by colony. "
+            "Sealed exchanges: both players of a turn choose their next move at once in secret (with an optional "
+            "fallback), then both are revealed and made; fewer waits by mail.")),
     }
 
     def role_label(self, role) -> str:
         text = str(role or "")
         if text.startswith("p") and text[1:].isdigit():
-            return _("Player %(n)s") % {"n": text[1:]}
+            return pgettext("dead_of_winter", "Player %(n)s") % {"n": text[1:]}
         return super().role_label(role)
+
+    def deputy_text(self, role) -> str:
+        """CD§4 item 6: the banner of the seat acting for its absent colony leader in a fight."""
+        return pgettext("dead_of_winter", "%(seat)s (your colony leader) is away: you act as deputy leader "
+                        "for this fight") % {"seat": self.role_label(role)}
 
     def log_sentence(self, line: dict) -> str:
         text = sentences.sentence(line)
@@ -76,35 +99,29 @@ class DeadOfWinterPresentation(Presentation):
     def action_text(self, role, verb: str, arg) -> str:
         who = self.role_label(role)
         if verb in ("target", "wound") and isinstance(arg, int):
-            text = _("%(side)s placed a wound on %(survivor)s.") if verb == "wound" else \
-                _("%(side)s aimed the wound at %(survivor)s.")
+            text = pgettext("dead_of_winter", "%(side)s placed a wound on %(survivor)s.") if verb == "wound" else \
+                pgettext("dead_of_winter", "%(side)s aimed the wound at %(survivor)s.")
             return text % {"side": who, "survivor": N.survivor(arg)}
         if verb == "leader":
-            return _("%(side)s broke the tie: %(leader)s leads the colony.") % {"side": who, "leader": N.role(arg)}
+            return pgettext("dead_of_winter", "%(side)s broke the tie: %(leader)s leads the colony.") % {"side": who, "leader": N.role(arg)}
         if verb in ACTION_TEXTS:
             return str(ACTION_TEXTS[verb]) % {"side": who}
-        return _("%(side)s made a choice.") % {"side": who}
+        return pgettext("dead_of_winter", "%(side)s made a choice.") % {"side": who}
+
+    def standing_orders_words(self, orders: list[dict]) -> list[dict]:
+        return order_words.localize(orders)
+
+    # the rules' English prompts in the reader's words (prompt_words.py)
+    def prompt_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.text) if prompt else ""
+
+    def waiting_text(self, prompt) -> str:
+        return prompt_words.translate_text(prompt.waiting_text) if prompt else ""
 
     def choice_label(self, choice) -> str:
-        """Rules labels that name ids (locations, seats, colonies) in words."""
-        verb, arg = choice.verb, choice.arg
-        if verb == "move" and isinstance(arg, str) and ">" in arg:
-            sid, _sep, to = arg.partition(">")
-            return _("%(survivor)s to %(place)s") % {"survivor": N.survivor(int(sid)) if sid.isdigit() else "",
-                                                      "place": N.place(to)}
-        if verb in ("attack", "barricade") and isinstance(arg, str) and arg.count(">") == 1:
-            sid, _sep, gate = arg.partition(">")
-            if sid.isdigit() and gate.isdigit() and int(gate) > 0:
-                text = _("%(survivor)s attacks a zombie at entrance %(n)s") if verb == "attack" else \
-                    _("%(survivor)s barricades entrance %(n)s")
-                return text % {"survivor": N.survivor(int(sid)), "n": gate}
-        if verb == "request":
-            return _("Request a card from %(who)s") % {"who": N.role(arg)}
-        if verb in ("vote", "leader") and isinstance(arg, str):
-            return N.role(arg)
-        if verb == "join":
-            return _("Join %(side)s") % {"side": N.side(arg)}
-        return N.named_ids(super().choice_label(choice))
+        """The button's words from the choice's verb and argument (ids named in words)."""
+        label = prompt_words.label_text(choice)
+        return N.named_ids(super().choice_label(choice)) if label is None else label
 
     def teams(self, roles) -> list[list[str]]:
         """The teams the ratings rate together: the two colonies, the Lone Wolf alone (WC§1)."""
@@ -115,13 +132,21 @@ class DeadOfWinterPresentation(Presentation):
             teams.setdefault(side, []).append(role)
         return [teams[s] for s in ("a", "b", "w") if s in teams]
 
+    def team_label(self, team: list[str]) -> str:
+        """Colony A (odd seats), Colony B (even seats) or, alone, the Lone Wolf (WC§1)."""
+        if len(team) == 1:
+            return pgettext("dead_of_winter", "Lone Wolf")
+        return str(N.SIDE_NAMES["a" if int(team[0][1:]) % 2 else "b"])
+
     def option_value_label(self, name: str, value) -> str:
         if name == "players":
-            return _("%(n)s players") % {"n": value}
+            return pgettext("dead_of_winter", "%(n)s players") % {"n": value}
         if name == "objective":
-            return OBJECTIVES.get(value, str(value).replace("_", " "))
+            return N.words(OBJECTIVES[value]) if value in OBJECTIVES else str(value).replace("_", " ")
         if name == "content":
-            return PACKS.get(value, str(value))
+            return pack_label(value)
+        if name == "movement" and value in MOVEMENT_VALUES:
+            return str(MOVEMENT_VALUES[value])
         return super().option_value_label(name, value)
 
 

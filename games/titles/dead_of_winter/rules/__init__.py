@@ -1,4 +1,4 @@
-"""Dead of Winter: Warring Colonies rules engine (preview); see ../README.md."""
+"""Dead of Winter: Warring Colonies rules engine; see ../README.md."""
 from .rules import RULES
 
 __all__ = ["RULES"]

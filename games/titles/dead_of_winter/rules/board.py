@@ -18,6 +18,12 @@ def C(state):
     return CONTENTS[state["content"]]
 
 
+def next_sealed(state: dict) -> int:
+    """A number for a new sealed step (the site publishes commitments per step)."""
+    state["sealed_n"] = state.get("sealed_n", 0) + 1
+    return state["sealed_n"]
+
+
 def log(state: dict, kind: str, **data) -> None:
     state["log"].append({"kind": kind, **data})
 

@@ -7,12 +7,12 @@ from games.rules.core import Choice, Prompt, rng
 from games.rules.core import flow
 from games.rules.core.flow import Flow, Step
 
-from .board import (C, add_zombies, armed, at_exact, at_place, expose, first_open_location, influence,
+from .board import (C, next_sealed, add_zombies, armed, at_exact, at_place, expose, first_open_location, influence,
                     log, morale, occupancy, owner_side, replace_last, survivors_of, wound,
                     colony_occupants)
 from .data import OTHER
 from .scoring import end_game, main_complete
-from .turns import bite_now, morale_order, store
+from .turns import bite_now, morale_order, seat_from_leader, store
 
 
 class Phases(flow.Phases):
@@ -190,7 +190,7 @@ def round_track(state, frame):
 def elections(state, frame):
     """WC§6.11, sealed, both colonies at once."""
     voters = [r for r in state["roles"] if state["pl"][r]["side"] != "w"]
-    Flow.push(state, "elect", votes={r: None for r in voters})
+    Flow.push(state, "elect", sid=next_sealed(state), votes={r: None for r in voters})
 
 
 def end_round(state, frame):
@@ -244,6 +244,30 @@ def leader(state, side) -> str:
     return state["col"][side]["leader"]
 
 
+# the combat inputs of the colony phase a colony leader gives (WC§6.2): sealed
+# tactics and bids, a wound target, the loser's wounds (elections are not one)
+LEADER_STEPS = ("sealed", "target", "assign")
+
+
+def deputy(state: dict, role: str) -> str | None:
+    """CD§4 item 6, a house rule: the seat that acts for ``role`` when it is
+    asked now, as its colony's leader, for a combat input of the colony phase
+    (LEADER_STEPS) and its player is absent: the colony's next seat in turn
+    order after the leader, clockwise as the paired turns count from the
+    leader (WC§4, `seat_from_leader(side, 1)`). None otherwise."""
+    frame = Flow.top(state)
+    if frame is None or state["result"] is not None or frame["step"] not in LEADER_STEPS:
+        return None
+    side = state["pl"][role]["side"] if role in state["pl"] else None
+    if side not in ("a", "b") or role not in state["active"] or leader(state, side) != role:
+        return None
+    if frame["step"] != "sealed" and (frame["side"] != side or frame["role"] != role):
+        return None
+    if len(state["col"][side]["seats"]) < 2:
+        return None
+    return seat_from_leader(state, side, 1)
+
+
 def tracker(state, fight, stage) -> None:
     """The combat tracker: the running difference, + toward colony a."""
     log(state, "combat_tracker", stage=stage, a=fight["s"]["a"], b=fight["s"]["b"],
@@ -268,7 +292,7 @@ def f_tactics(state, fight):
         log(state, "combat_over", at=fight["at"])
         Flow.pop(state)
         return
-    Flow.push(state, "sealed", what="tactic", sides=["a", "b"])
+    Flow.push(state, "sealed", sid=next_sealed(state), what="tactic", sides=["a", "b"])
 
 
 def f_reveal_tactics(state, fight):
@@ -296,7 +320,7 @@ def f_survivors(state, fight):
     bidders = [s for s in ("a", "b") if state["col"][s]["bullets"]]
     fight["bid"] = {s: 0 for s in ("a", "b") if s not in bidders}
     if bidders:
-        Flow.push(state, "sealed", what="bid", sides=bidders)
+        Flow.push(state, "sealed", sid=next_sealed(state), what="bid", sides=bidders)
 
 
 def f_bullets(state, fight):
@@ -396,7 +420,7 @@ class Sealed(Step):
                 Choice("tactic", i, t["name"], "tactics") for i, t in enumerate(C(state).tactics)),
                 "Waiting for the other colony leader")
         return Prompt("Bid bullets (secret)", tuple(
-            Choice("bid", n, f"{n} bullets", "bid") for n in range(state["col"][side]["bullets"] + 1)),
+            Choice("bid", n, count(n, "bullet"), "bid") for n in range(state["col"][side]["bullets"] + 1)),
             "Waiting for the other colony leader")
 
     def act(self, state, frame, role, action):
@@ -411,6 +435,11 @@ class Sealed(Step):
         return ("bid", 0)
 
 
+def count(n: int, noun: str) -> str:
+    """"1 bullet", "2 bullets": the rules' English (prompt_words says it in the reader's words)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def combatant_prompt(state, frame, text: str, verb: str, side: str) -> Prompt:
     """Choose one of ``side``'s survivors in the fight at ``frame["at"]``."""
     fight = fight_frame(state)
@@ -423,7 +452,7 @@ class Target(Step):
     name = "target"
 
     def prompt(self, state, frame, role):
-        return combatant_prompt(state, frame, f"Put {frame['n']} wound(s) on an enemy survivor",
+        return combatant_prompt(state, frame, f"Put {count(frame['n'], 'wound')} on an enemy survivor",
                                 "target", OTHER[frame["side"]])
 
     def act(self, state, frame, role, action):

@@ -5,7 +5,7 @@ from games.rules.core import Action, Result
 from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, finish, new_state
 
-from . import actions, colony, peeks, setup, turns, view
+from . import actions, colony, exchanges, orders, peeks, setup, turns, view
 from .board import log, wolf_out
 from .data import CONTENT_IDS, CONTENTS, OTHER, PLAYER_COUNTS
 
@@ -17,12 +17,17 @@ def _objective_ids() -> list[str]:
     return ids
 
 
+SEALED_STEPS = ("draft", "xvote", "sealed", "elect")
+WINDOWS = {"draft": "setup", "sealed": "sealed", "xchg": "sealed", "xvote": "vote", "elect": "vote", "elect_tie": "vote"}
+MOVEMENT = ["alternating", "exchanges"]  # CD§2.4 options A and C; the first keeps saved games as they were
+
+
 class DeadOfWinterRules(FlowRules):
     title_id = "dead_of_winter"
     name = "Dead of Winter: Warring Colonies"
     version = 1
-    preview = True  # until this issue and the site issue are done
-    flow = Flow(*setup.STEPS, *turns.STEPS, *actions.STEPS, *peeks.STEPS, *colony.STEPS)
+    preview = False  # rules (issue 20) and the site (issue 21) are done; house content is labelled
+    flow = Flow(*setup.STEPS, *turns.STEPS, *exchanges.STEPS, *actions.STEPS, *peeks.STEPS, *colony.STEPS)
 
     def roles(self, scenario, options):
         n = (options or {}).get("players", PLAYER_COUNTS[0])
@@ -30,7 +35,7 @@ class DeadOfWinterRules(FlowRules):
 
     def option_choices(self):
         return {"players": list(PLAYER_COUNTS), "content": list(CONTENT_IDS),
-                "objective": _objective_ids(), "quick_play": [False, True]}
+                "objective": _objective_ids(), "quick_play": [False, True], "movement": list(MOVEMENT)}
 
     def default_options(self):
         return {name: values[0] for name, values in self.option_choices().items()}
@@ -67,6 +72,67 @@ class DeadOfWinterRules(FlowRules):
         frame = state["stack"][-1]
         verb, arg = self.flow.step_of(frame).default(state, frame, role)
         return Action(verb, arg)
+
+    # -- the site's hooks for team correspondence (correspondence-design §1, §4, §6) --
+    def sealed_step(self, state) -> int | None:
+        """The number of the sealed step collecting inputs now, if any (games/sealing.py)."""
+        frame = Flow.top(state)
+        if frame and frame["step"] in SEALED_STEPS:
+            return frame.get("sid")
+        return exchanges.open_sid(state)
+
+    def pace_step(self, state, role) -> tuple[str, str]:
+        """(window kind, step name) for ``role``'s deadline: a fresh window per
+        step; the survivor draft a setup window (CD§2.1: 48 h on the daily pace);
+        the sand timer's grace once the partner is done (or from the start with
+        Quick Play, WC§11)."""
+        frame = Flow.top(state)
+        if frame is None:
+            return ("normal", "")
+        name = f"{frame['step']}:{len(state['stack'])}:{frame.get('sid', '')}"
+        if frame["step"] == "xchg":  # a fresh window per exchange, sealed or not
+            name += f":{frame['n']}"
+        window = WINDOWS.get(frame["step"], "normal")
+        if frame["step"] == "act" and (state["options"]["quick_play"] or frame["done"]):
+            window = "grace"
+        return (window, name)
+
+    def upcoming_roles(self, state) -> list[str]:
+        """The seats of the pair that plays after the current turn (WC§5.1):
+        during the Lone Wolf's turn the leaders' pair, during a paired turn the
+        next pair of the round; none after the last pair (the site mails them
+        "you are up next", correspondence-design §4)."""
+        turn = turns.current_turn(state)
+        if turn is None or state["result"] is not None:
+            return []
+        pairs = next((f for f in reversed(state["stack"]) if f["step"] == "pairs"), None)
+        if pairs is None and state["wolf"] not in turn["roles"]:
+            return []
+        k = pairs["k"] if pairs else 0
+        if k >= len(state["col"]["a"]["seats"]):
+            return []
+        return [turns.seat_from_leader(state, side, k) for side in ("a", "b")]
+
+    def proxy_view(self, state, role) -> dict:
+        """What a teammate covering ``role`` sees: its view without its secret objective (CD§4)."""
+        out = self.view(state, role)
+        if out.get("me"):
+            out["me"] = {**out["me"], "objective": None}
+        return out
+
+    def deputy(self, state, role) -> str | None:
+        """The seat that acts for ``role`` asked as its colony's leader in a
+        combat input while its player is absent (CD§4 item 6; colony.deputy)."""
+        return colony.deputy(state, role)
+
+    def standing_orders(self, state, role) -> list[dict]:
+        """The standing orders ``role`` may set now (CD§1, §2.7, §2.8; rules/orders.py):
+        [{"key", "label", "choices": ((value, label), ...)}], "ask" first."""
+        return orders.standing_orders(state, role)
+
+    def standing_action(self, state, role, given: dict) -> Action | None:
+        """The move the seat's orders ``given`` make for its current prompt, or None."""
+        return orders.standing_action(self, state, role, given)
 
     def resign(self, state, role, reason) -> None:
         """Core hook for ``.resign``/``.timeout``. A colony player concedes for the

@@ -4,7 +4,7 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, rng
 from games.rules.core.flow import Flow, Step
 
-from .board import C, add_zombies, influence, log
+from .board import C, add_zombies, influence, log, next_sealed
 from .data import CONTENTS, GATES
 
 
@@ -99,7 +99,7 @@ def push_draft(state: dict) -> None:
         del state["sdeck"][-dealt:]
         need[role] = kept
     Flow.push(state, "setup_done")
-    Flow.push(state, "draft", offer=offer, kept={r: [] for r in state["roles"]}, need=need)
+    Flow.push(state, "draft", sid=next_sealed(state), offer=offer, kept={r: [] for r in state["roles"]}, need=need)
 
 
 class Draft(Step):

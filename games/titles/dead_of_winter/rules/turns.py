@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, rng, undo
 from games.rules.core.flow import Flow, Step
 
-from .board import (C, split, armed, at_exact, at_place, capacity, expose, gate_free, has_passive,
+from .board import (C, next_sealed, split, armed, at_exact, at_place, capacity, expose, gate_free, has_passive,
                     kill, log, lowest, morale, occupancy, owner_side, place_of, send_home,
                     side_of, survivors_of, wound, add_zombies)
 from .data import GATES, OTHER
@@ -78,7 +78,7 @@ class Turn(Step):
         if ph == 0:
             start_turn(state, frame)
         elif ph == 1:
-            Flow.push(state, "move", order=move_order(state, frame["roles"]), i=0, passed=[], moved=[])
+            push_movement(state, frame["roles"])
         elif ph == 2:
             Flow.push(state, "act", roles=list(frame["roles"]), done=[], srch={}, handed=[])
         elif ph == 3:
@@ -139,6 +139,17 @@ def move_order(state: dict, roles: list[str]) -> list[str]:
 
 
 # -- part 2: movement (WC§5.3) ----------------------------------------------
+def push_movement(state: dict, roles: list[str]) -> None:
+    """The alternating ping-pong, or with the option ``movement: exchanges`` a
+    paired turn's sealed exchanges (exchanges.py; the Lone Wolf moves alone)."""
+    order = move_order(state, roles)
+    if len(order) == 2 and state["options"].get("movement") == "exchanges":
+        from .exchanges import push_exchanges
+        push_exchanges(state, order)
+    else:
+        Flow.push(state, "move", order=order, i=0, passed=[], moved=[])
+
+
 class Move(Step):
     """Alternate single moves (lower morale first) until both have passed."""
 
@@ -325,7 +336,7 @@ def push_crossroads(state: dict, frame: dict) -> None:
         if C(state).crossroads[entry["card"]].get("vote"):
             side = side_of(state, entry["role"])
             voters = [entry["role"]] if side == "w" else state["col"][side]["seats"]
-            Flow.push(state, "xvote", card=entry["card"], role=entry["role"], hits=entry["hits"],
+            Flow.push(state, "xvote", sid=next_sealed(state), card=entry["card"], role=entry["role"], hits=entry["hits"],
                       votes={r: None for r in voters})
         else:
             Flow.push(state, "xroad", card=entry["card"], role=entry["role"], hits=entry["hits"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 from games.rules.core.flow import Flow
 
 from .board import C
+from .exchanges import exchange_view
+from .exchanges import rehide as rehide_exchange
 
 
 def view(state: dict, role: str | None) -> dict:
@@ -13,6 +15,7 @@ def view(state: dict, role: str | None) -> dict:
     out = {
         "round": state["round"], "step": frame["step"] if frame else None,
         "players": state["n"], "quick_play": state["options"]["quick_play"],
+        "movement": state["options"].get("movement", "alternating"),
         "objective": objective_view(state), "packs": list(c.packs),
         "colonies": {s: colony_view(state, s) for s in ("a", "b")},
         "den": den_view(state, role, over),
@@ -130,9 +133,11 @@ def turn_view(state, role):
         elif frame["step"] == "act":
             out["searching"] = {r: len(s["cards"]) for r, s in frame["srch"].items()}
             out["done"] = list(frame["done"])
-        elif frame["step"] == "move":
+        elif frame["step"] in ("move", "xchg"):
             out["passed"] = list(frame["passed"])
             out["moved"] = list(frame["moved"])
+            if frame["step"] == "xchg":
+                out["exchange"] = exchange_view(frame, role)
     return out
 
 
@@ -254,6 +259,8 @@ def _rehide_picks(state, viewer, permute) -> tuple[list, list]:
                     frame["votes"][r] = permute(list(range(-1, n)))[0]
         elif step == "sealed":
             _rehide_sealed(state, frame, side, permute)
+        elif step == "xchg":
+            rehide_exchange(state, frame, viewer, permute)
     return held, xr
 
 

@@ -13,20 +13,36 @@ from __future__ import annotations
 import json
 
 from django import template
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.titles.dead_of_winter import names as N
+from games.titles.dead_of_winter.sentences import exchange_pick
 
 register = template.Library()
 
 # choices whose argument is a survivor number, and their button words
-SURVIVOR_VERBS = {"search": lambda: _("Search"), "clean": lambda: _("Clean waste"),
-                  "ability": lambda: _("Use ability"), "target": lambda: _("Aim the wound here"),
-                  "wound": lambda: _("Place a wound here"), "keep": lambda: _("Keep")}
-CARD_VERBS = {"play": lambda: _("Play"), "discard": lambda: _("Discard"), "crisis": lambda: _("Add to the crisis"),
-              "give": lambda: _("Give"), "keep": lambda: _("Keep")}
-SEALED_STEPS = {"draft": lambda: _("Survivor draft"), "sealed": lambda: _("Combat: sealed choice"),
-                "elect": lambda: _("Leader election"), "xvote": lambda: _("Crossroads vote")}
+SURVIVOR_VERBS = {
+    "search": lambda: pgettext("dead_of_winter", "Search"),
+    "clean": lambda: pgettext("dead_of_winter", "Clean waste"),
+    "ability": lambda: pgettext("dead_of_winter", "Use ability"),
+    "target": lambda: pgettext("dead_of_winter", "Aim the wound here"),
+    "wound": lambda: pgettext("dead_of_winter", "Place a wound here"),
+    "keep": lambda: pgettext("dead_of_winter", "Keep"),
+}
+CARD_VERBS = {
+    "play": lambda: pgettext("dead_of_winter", "Play"),
+    "discard": lambda: pgettext("dead_of_winter", "Discard"),
+    "crisis": lambda: pgettext("dead_of_winter", "Add to the crisis"),
+    "give": lambda: pgettext("dead_of_winter", "Give"),
+    "keep": lambda: pgettext("dead_of_winter", "Keep"),
+}
+SEALED_STEPS = {
+    "draft": lambda: pgettext("dead_of_winter", "Survivor draft"),
+    "sealed": lambda: pgettext("dead_of_winter", "Combat: sealed choice"),
+    "elect": lambda: pgettext("dead_of_winter", "Leader election"),
+    "xvote": lambda: pgettext("dead_of_winter", "Crossroads vote"),
+    "xchg": lambda: pgettext("dead_of_winter", "Movement: sealed exchange"),
+}
 MAX_WOUNDS = 3
 COLONY_STEPS = frozenset({"sealed", "target", "assign", "wolfpick", "elect", "elect_tie"})
 
@@ -57,14 +73,14 @@ def _spot_button(choice, parts, cid) -> dict:
     """Attack or barricade at a spot: an entrance number at a colony (0: the location)."""
     gate = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
     if choice.verb == "attack":
-        group = _("Attack a zombie at entrance") if gate else ""
-        label = str(gate) if gate else _("Attack a zombie")
+        group = pgettext("dead_of_winter", "Attack a zombie at entrance") if gate else ""
+        label = str(gate) if gate else pgettext("dead_of_winter", "Attack a zombie")
         if len(parts) > 2 and parts[2].isdigit():
-            group, label = "", (_("Attack at entrance %(n)s, discarding %(card)s") if gate else
-                                _("Attack, discarding %(card)s")) % {"n": gate, "card": N.card(int(parts[2]), cid)}
+            group, label = "", (pgettext("dead_of_winter", "Attack at entrance %(n)s, discarding %(card)s") if gate else
+                                pgettext("dead_of_winter", "Attack, discarding %(card)s")) % {"n": gate, "card": N.card(int(parts[2]), cid)}
     else:
-        group = _("Barricade entrance") if gate else ""
-        label = str(gate) if gate else _("Build a barricade")
+        group = pgettext("dead_of_winter", "Barricade entrance") if gate else ""
+        label = str(gate) if gate else pgettext("dead_of_winter", "Build a barricade")
     return _button(choice, label, group)
 
 
@@ -77,7 +93,10 @@ def _survivor_buttons(prompt, step: str | None, show, cid=None) -> dict[int, lis
             out.setdefault(choice.arg, []).append(_button(choice, SURVIVOR_VERBS[choice.verb]()))
         elif choice.verb == "move" and len(parts) == 2 and parts[0].isdigit():
             out.setdefault(int(parts[0]), []).append(
-                _button(choice, N.place(parts[1], cid), _("Move to")))
+                _button(choice, N.place(parts[1], cid), pgettext("dead_of_winter", "Move to")))
+        elif choice.verb == "fallback" and len(parts) == 2 and parts[0].isdigit():
+            out.setdefault(int(parts[0]), []).append(
+                _button(choice, N.place(parts[1], cid), pgettext("dead_of_winter", "Fallback move to")))
         elif choice.verb in ("attack", "barricade") and parts and parts[0].isdigit():
             out.setdefault(int(parts[0]), []).append(_spot_button(choice, parts, cid))
         elif choice.verb == "use" and len(parts) >= 2 and parts[1].isdigit():  # card>survivor[>place]
@@ -95,7 +114,7 @@ def _card_buttons(prompt, step: str | None, show, cid) -> dict[int, list]:
             card, rest = _pair(choice.arg)
             if card is not None and rest.isdigit():
                 out.setdefault(card, []).append(
-                    _button(choice, _("Equip %(survivor)s") % {"survivor": N.survivor(int(rest), cid)}))
+                    _button(choice, pgettext("dead_of_winter", "Equip %(survivor)s") % {"survivor": N.survivor(int(rest), cid)}))
     return out
 
 
@@ -158,18 +177,23 @@ def _locations(view, ctx, places) -> list[dict]:
 def _sealed(view, ctx) -> dict | None:
     """The sealed step under way: who takes part and who has committed (never what)."""
     step = view["step"]
-    if step not in SEALED_STEPS:
+    exchange = view["turn"].get("exchange") or {}
+    if step not in SEALED_STEPS or (step == "xchg" and not exchange.get("sealed")):
         return None
     active = set(ctx["active"])
     if step == "draft":
         players = list(view["seats"])
+    elif step == "xchg":
+        players = exchange["movers"]
     elif step == "sealed":
         players = [view["colonies"][s]["leader"] for s in ("a", "b")]
     else:
         players = sorted(set((view.get("election") or {}).get("voted", [])) | active,
                          key=lambda r: int(r[1:]) if r[1:].isdigit() else 0)
     rows = [{"label": N.role(r), "done": r not in active, "me": r == ctx["role"]} for r in players]
-    return {"title": SEALED_STEPS[step](), "rows": rows, "done": sum(r["done"] for r in rows), "of": len(rows)}
+    mine = exchange_pick(exchange["mine"]) if step == "xchg" and exchange.get("mine") else ""
+    return {"title": SEALED_STEPS[step](), "rows": rows, "done": sum(r["done"] for r in rows), "of": len(rows),
+            "mine": mine}
 
 
 def _combat(view, ctx) -> dict | None:
@@ -181,7 +205,7 @@ def _combat(view, ctx) -> dict | None:
         if value is None:
             return ""
         if value == "secret":
-            return _("chosen (sealed)")
+            return pgettext("dead_of_winter", "chosen (sealed)")
         return N.tactic_at(value, ctx["cid"]) if tactic else str(value)
     sides = [{"side": s, "name": N.side(s), "strength": combat["strength"].get(s, 0),
               "tactic": pick(combat["tactics"].get(s), True), "bid": pick(combat["bids"].get(s), False)}
@@ -195,7 +219,9 @@ def _combat(view, ctx) -> dict | None:
 def _tracker(view, ctx) -> dict:
     crisis = view.get("crisis")
     return {"round": view["round"], "step": view["step"],
-            "crisis": {"symbols": [N.symbol(s) for s in crisis["symbols"]], "failure": N.words(crisis["failure"]),
+            "crisis": {"symbols": [N.symbol(s) for s in crisis["symbols"]],
+                       "symbols_text": pgettext("dead_of_winter", " or ").join(N.symbol(s) for s in crisis["symbols"]),
+                       "failure": N.words(crisis["failure"]),
                        "given": len(view.get("contributions") or []),
                        "need": sum(1 for s in view["seats"].values() if s["side"] != "w")} if crisis else None,
             "contributions": [_card(c, ctx)["name"] for c in view.get("contributions") or []],
@@ -212,7 +238,8 @@ def _me(view, ctx) -> dict | None:
         return None
     content = N.content(ctx["cid"])
     out = {"hand": [_card(c, ctx) for c in me["hand"]],
-           "objective": {"name": N.words(me["objective"]["name"]), "text": N.words(me["objective"]["text"])},
+           "objective": ({"name": N.words(me["objective"]["name"]), "text": N.words(me["objective"]["text"])}
+                         if me.get("objective") else None),  # None: a proxy's view (rules.proxy_view)
            "search": [_card(c, ctx) for c in me["search"]] if me.get("search") is not None else None,
            "missions": [{"name": N.words(m["name"]), "text": N.words(m["text"])} for m in me.get("missions", [])],
            "seen": [], "reading": [_crossroads(x) for x in view["turn"].get("reading", [])]}
@@ -220,7 +247,7 @@ def _me(view, ctx) -> dict | None:
         cards = seen.get("cards") or []
         words = ([N.crisis_index_symbols(c, ctx["cid"]) for c in cards] if seen.get("what") == "next crises"
                  else [_card(c, ctx)["name"] for c in cards])
-        out["seen"].append({"what": N.words(seen.get("what", "")), "cards": words})
+        out["seen"].append({"what": N.seen_what(seen.get("what", "")), "cards": words})
     draft = view.get("draft")
     if draft and draft.get("offer") is not None:
         out["draft"] = [{"name": N.words(content.survivors[s]["name"]), "influence": content.survivors[s]["influence"],
@@ -238,7 +265,7 @@ def _crossroads(card: dict) -> dict:
 
 def _packs(view) -> list[dict]:
     return [{"name": N.words(p["name"]), "version": p["version"], "house": p["source"] == "house",
-             "facts": p.get("kind") == "facts", "licence": p["licence"]} for p in view.get("packs") or []]
+             "facts": p.get("kind") == "facts", "licence": N.words(p["licence"])} for p in view.get("packs") or []]
 
 
 @register.simple_tag

@@ -114,3 +114,16 @@ def census(state: dict) -> dict:
     crises = state["cdeck"] + state["cgone"] + state["cbox"] + ([state["crisis"]] if state["crisis"] is not None else [])
     return {"items": Counter(c.origin[x] for x in items), "item_ids": sorted(items),
             "survivors": sorted(survivors), "crossroads": sorted(crossroads), "crises": sorted(crises)}
+
+
+def secrets_in_words(state: dict, role: str) -> set[str]:
+    """What only ``role`` may read, as the table page words it: the names of the cards
+    in its hand, its secret objective and (during the draft) the survivors offered to it."""
+    from games.titles.dead_of_winter.templatetags.dow_board import dow_board
+
+    me = dow_board(RULES.view(state, role), None, role, [])["me"] or {}
+    names = {card["name"] for card in me.get("hand", [])}
+    names |= {s["name"] for s in me.get("draft") or []}
+    if me.get("objective"):
+        names.add(me["objective"]["name"])
+    return {name for name in names if name}

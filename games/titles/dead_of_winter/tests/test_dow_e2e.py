@@ -95,23 +95,12 @@ def random_until(players: int, step: str, seed: int, limit: int = 20000):
     """A random game (no undo) until ``step`` is on top, with survivors spread over the town."""
     import random
 
-    from games.rules.core import Action
-    from games.rules.core.testing import new_game
+    from games.rules.core.testing import new_game, random_inputs
 
-    pick = random.Random(seed)
     state = new_game(RULES, seed, options={"players": players})
-    for _ in range(limit):
-        top = Flow.top(state)
-        if state["result"] is not None:
-            return None
-        if top["step"] == step and state["round"] > 1:
+    for _ in random_inputs(RULES, state, random.Random(seed), prefer="move", limit=limit):
+        if Flow.top(state)["step"] == step and state["round"] > 1:
             return state
-        role = pick.choice(state["active"])
-        choices = [c for c in RULES.prompt(state, role).choices if c.verb != "undo"]
-        moving = [c for c in choices if c.verb == "move"]
-        choice = pick.choice(moving if moving and pick.random() < .8 else choices)
-        RULES.apply(state, role, Action(choice.verb, choice.arg))
-        state["log"] = []
     return None
 
 

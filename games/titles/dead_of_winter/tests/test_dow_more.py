@@ -334,3 +334,11 @@ def test_the_sniper_rifle_kills_one_zombie_anywhere_without_exposure():
     uses = state["rng"]["n"]
     act(state, "p1", "use", f"{rifle}>{sid}>{hospital}")
     assert state["loc"]["hospital"]["z"] == 1 and state["rng"]["n"] == uses and args(state, "p1", "use") == []
+
+
+def test_the_title_is_offered_on_the_create_game_page_without_previews(settings):
+    from games import registry
+
+    settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
+    assert RULES.preview is False
+    assert RULES.title_id in [r.title_id for r in registry.offered()]

@@ -13,7 +13,7 @@ wolf_leaves bite_roll attack search noise search_kept barricade barricade_lost c
 equip discard use die_swap steal revealed contribute food_token request give decline handoff done crossroads
 crossroads_vote crossroads_choice mission_swap mission crises_ordered food_paid starvation combat wolf_joins
 wolf_flees tactics combat_cancelled combat_over combat_tracker bids combat_die combat_result unguarded overrun
-helpless_death crisis votes game_over""".split()
+helpless_death crisis votes game_over exchange fallback no_move""".split()
 NOT_WORDS = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|\w_\w|%\(")
 LINE = {"survivor": 3, "role": "p1", "to": "p2", "frm": "p3", "at": "a@2", "side": "b", "card": 4, "n": 2,
         "why": "crisis", "face": "wound", "round": 2, "crisis": 5, "roles": ["p1", "p2"], "first": "a",
@@ -36,6 +36,8 @@ def test_every_log_kind_is_a_sentence(kind, language):
         line["card"] = "crisis_0_0"
     if kind == "crossroads_vote":
         line["votes"] = {"p1": 0, "p3": -1}
+    if kind == "exchange":
+        line["picks"] = {"p1": {"move": "3>school>5", "fallback": "3>library"}, "p2": {"move": "pass", "fallback": None}}
     with translation.override(language):
         text = sentences.sentence(line)
         assert text and not NOT_WORDS.search(text), (kind, text)

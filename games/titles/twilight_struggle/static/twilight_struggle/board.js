@@ -1,63 +1,7 @@
-/* Twilight Struggle board: map zoom (kept across HTMX swaps), keyboard activation of
-   clickable countries, a reason when a country that is not a choice is clicked, and
-   scrolling the map to the first choice. Loaded with the board; installs itself once. */
+/* Twilight Struggle board: the map behaviour of static/js/board_map.js for the
+   countries (.c); a phone starts zoomed in. Loaded with the board; installs itself once. */
 (function () {
   if (window.tsBoard) { window.tsBoard.refresh(); return; }
-  // Zoom 1 is "Fit": the whole map inside the frame (CSS caps its height so the map
-  // fits beside the action bar); the others are widths relative to the frame.
-  var ZOOMS = [1, 1.5, 2, 3, 4];
-  function frame() { return document.querySelector("[data-ts-frame]"); }
-  function defaultZoom() { var f = frame(); return f && f.clientWidth < 700 ? 3 : 1; }
-  function zoomIndex() {
-    var saved = sessionStorage.getItem("tsZoom");
-    if (saved !== null) { return Math.max(0, Math.min(ZOOMS.length - 1, +saved)); }
-    var z = defaultZoom(); return ZOOMS.indexOf(z) < 0 ? 0 : ZOOMS.indexOf(z);
-  }
-  function apply(keepCentre) {
-    var f = frame(); if (!f) { return; }
-    var cx = (f.scrollLeft + f.clientWidth / 2) / Math.max(1, f.scrollWidth);
-    var cy = (f.scrollTop + f.clientHeight / 2) / Math.max(1, f.scrollHeight);
-    f.style.setProperty("--ts-zoom", ZOOMS[zoomIndex()]);
-    f.dataset.zoom = zoomIndex() === 0 ? "fit" : String(ZOOMS[zoomIndex()]);
-    if (keepCentre) {
-      f.scrollLeft = cx * f.scrollWidth - f.clientWidth / 2;
-      f.scrollTop = cy * f.scrollHeight - f.clientHeight / 2;
-    }
-  }
-  function showChoice() {
-    var f = frame(); if (!f) { return; }
-    var first = f.querySelector("[data-ts-choice]"); if (!first) { return; }
-    var fr = f.getBoundingClientRect(), r = first.getBoundingClientRect();
-    if (r.left < fr.left || r.right > fr.right || r.top < fr.top || r.bottom > fr.bottom) {
-      f.scrollLeft += r.left - fr.left - fr.width / 2 + r.width / 2;
-      f.scrollTop += r.top - fr.top - fr.height / 2 + r.height / 2;
-    }
-  }
-  function scrollLog() {
-    var log = document.querySelector(".game-log"); if (log) { log.scrollTop = log.scrollHeight; }
-  }
-  function refresh() { apply(false); showChoice(); scrollLog(); }
-  document.addEventListener("click", function (event) {
-    var zoom = event.target.closest(".ts-zoom");
-    if (zoom) {
-      var step = +zoom.dataset.zoom;
-      var i = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex() + step));
-      sessionStorage.setItem("tsZoom", String(i)); apply(true); return;
-    }
-    var country = event.target.closest(".ts-map .c");
-    if (country && !country.hasAttribute("data-ts-choice")) {
-      var hint = document.getElementById("ts-hint"); if (!hint) { return; }
-      var choosing = +(hint.dataset.choosing || 0);
-      var text = JSON.parse(hint.dataset.text || "{}");  // translated by the server (ts_board.JS_TEXT)
-      hint.textContent = (text.not_a_choice || "%(name)s").replace("%(name)s", country.dataset.name) + " " +
-        ((choosing ? text.choose_highlighted : text.use_choices) || "");
-    }
-  });
-  document.addEventListener("keydown", function (event) {
-    var el = event.target.closest && event.target.closest("[data-ts-choice]");
-    if (el && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); el.dispatchEvent(new MouseEvent("click", {bubbles: true})); }
-  });
-  document.addEventListener("htmx:afterSettle", refresh);
-  window.tsBoard = { refresh: refresh };
-  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", refresh); } else { refresh(); }
+  window.tsBoard = window.boardMap({prefix: "ts", space: ".c",
+    defaultZoom: function (width) { return width < 700 ? 3 : 1; }});
 })();
