@@ -3,18 +3,20 @@
 Django's ``bulk_create`` and ``bulk_update`` adapt every value in Python
 (JSON columns are escaped character by character into text arrays), which
 costs most of a timeout sweep that writes a thousand moves, snapshots and
-games. Here the rows become one ``json.dumps`` call and PostgreSQL unpacks
+games. Here the rows become one JSON text (orjson) and PostgreSQL unpacks
 them with ``jsonb_to_recordset``. Other databases get the ORM's own methods.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
-import json
 
 from django.db import connection, models
 from django.db.models import Lookup
 from django.db.models.lookups import In
+
+from .fields import dumps
 
 
 def insert(objs: list[models.Model]) -> list[models.Model]:
@@ -27,8 +29,8 @@ def insert(objs: list[models.Model]) -> list[models.Model]:
     fields = _insert_fields(model)
     rows = [{"_n": n, **{f.column: _json_value(f, f.pre_save(obj, True)) for f in fields}}
             for n, obj in enumerate(objs)]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model), [json.dumps(rows)])
+    with _binding_cursor() as cursor:
+        cursor.execute(_insert_sql(model), [dumps(rows)])
         for obj, (pk,) in zip(objs, cursor.fetchall()):
             obj.pk = pk
             obj._state.adding, obj._state.db = False, connection.alias
@@ -60,8 +62,8 @@ def update(objs: list[models.Model], names: list[str]) -> None:
     fields = [model._meta.get_field(name) for name in names]
     rows = [{pk.column: obj.pk, **{f.column: _json_value(f, getattr(obj, f.attname)) for f in fields}}
             for obj in objs]
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, tuple(names)), [json.dumps(rows)])
+    with _binding_cursor() as cursor:
+        cursor.execute(_update_sql(model, tuple(names)), [dumps(rows)])
 
 
 @functools.cache
@@ -72,6 +74,22 @@ def _update_sql(model, names: tuple) -> str:
     assignments = ", ".join(f"{_quote(f.column)} = r.{_quote(f.column)}" for f in fields)
     return (f"UPDATE {table} SET {assignments} FROM jsonb_to_recordset(%s::jsonb) AS r({_column_types([pk] + fields)}) "
             f"WHERE {table}.{_quote(pk.column)} = r.{_quote(pk.column)}")
+
+
+@contextlib.contextmanager
+def _binding_cursor():
+    """A cursor that sends the JSON beside the statement (server-side binding)
+    instead of escaping megabytes of it into the SQL text for the server to
+    lex again; Django's wrappers (query logging, error translation) still apply."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        cursor = connection._prepare_cursor(ServerBindingCursor(connection.connection))
+    try:
+        yield cursor
+    finally:
+        cursor.close()
 
 
 PLAIN = (str, int, float, type(None))  # bool is an int

@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .fields import JSONField
+
 
 class GameQuerySet(models.QuerySet):
     def locked(self, skip_locked: bool = False):
@@ -29,20 +31,20 @@ class Game(models.Model):
     title_id = models.CharField(max_length=40)
     rules_version = models.PositiveIntegerField(default=1)
     scenario = models.CharField(max_length=40, default="standard")
-    options = models.JSONField(default=dict, blank=True)
+    options = JSONField(default=dict, blank=True)
     rated = models.BooleanField(default=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     invited_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="game_invitations")
     creator_role = models.CharField(max_length=40, blank=True, help_text="empty: sides are random")
-    time_control = models.JSONField(default=dict, blank=True)
+    time_control = JSONField(default=dict, blank=True)
     # Private: never rendered. The seed of the rules RNG, also kept in the .setup move.
     seed = models.BigIntegerField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0)
-    state = models.JSONField(null=True, blank=True)
-    active_roles = models.JSONField(default=list, blank=True)
-    result = models.JSONField(null=True, blank=True)
+    state = JSONField(null=True, blank=True)
+    active_roles = JSONField(default=list, blank=True)
+    result = JSONField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -99,7 +101,7 @@ class Seat(models.Model):
     # Standing orders (games/tables.py `set_orders`, correspondence-design §1): {order key: value}
     # answers the seat's player gave in advance (``rules.standing_orders``); "ask" is no entry.
     # Seen only by the seat's player and its proxy.
-    orders = models.JSONField(default=dict, blank=True)
+    orders = JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]
@@ -210,9 +212,9 @@ class Move(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="+")
     verb = models.CharField(max_length=40)
-    arg = models.JSONField(null=True, blank=True)
+    arg = JSONField(null=True, blank=True)
     # The public log lines this move wrote (core.flow.take_log).
-    log = models.JSONField(default=list, blank=True)
+    log = JSONField(default=list, blank=True)
     # Taken back by a later "undo" move of the same player.
     undone = models.BooleanField(default=False)
     rolled_back = models.BooleanField(default=False)
@@ -242,7 +244,7 @@ class Hand(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     role = models.CharField(max_length=40)
-    cards = models.JSONField(default=list)
+    cards = JSONField(default=list)
     seq = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -254,8 +256,8 @@ class Snapshot(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
-    state = models.JSONField()
-    active_roles = models.JSONField(default=list)
+    state = JSONField()
+    active_roles = JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -294,7 +296,7 @@ class OutboxTask(models.Model):
     behind. ``sent_at`` is when the broker accepted it."""
 
     task = models.CharField(max_length=200)
-    args = models.JSONField(default=list)
+    args = JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)

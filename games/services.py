@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.warmup import collection_held
 from games.rules.core import IllegalAction, undo
 from games.rules.core.flow import take_log
 from games.rules.core.pseudo import ABANDON, ADJUDICATE, ANNUL, RESIGN, ROLLBACK, SETUP, TIMEOUT
@@ -315,12 +316,13 @@ def games_time_out_overdue(now=None, limit: int = 2000) -> int:
     done = 0
     journal.SWEEP.running = True
     try:
-        for _round in range(MAX_SWEEP_PASSES):
-            now = given or timezone.now()
-            found = _time_out_pass(now, limit - done)
-            done += found
-            if not found or done >= limit:
-                break
+        with collection_held():
+            for _round in range(MAX_SWEEP_PASSES):
+                now = given or timezone.now()
+                found = _time_out_pass(now, limit - done)
+                done += found
+                if not found or done >= limit:
+                    break
     finally:
         journal.SWEEP.running = False
     return done

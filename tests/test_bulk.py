@@ -43,3 +43,21 @@ def test_any_lookup_matches_in(game, alice):
     assert Seat.objects.filter(game__any=[game]).count() == 2
     assert Seat.objects.filter(game_id__any=[other.pk]).count() == 1
     assert not Seat.objects.filter(game__any=[]).exists()
+
+
+def test_keys_become_strings_and_huge_integers_survive(game):
+    """orjson writes the rows: integer keys become strings as ``json`` makes
+    them, and an integer beyond 64 bits (which orjson refuses) still goes through."""
+    move = Move(game=game, seq=200, role="north", verb="pick", arg={1: "one", "big": 2**70, "f": 0.1}, log=[])
+    bulk.insert([move])
+    assert Move.objects.get(pk=move.pk).arg == {"1": "one", "big": 2**70, "f": 0.1}
+
+
+def test_bulk_statements_go_through_djangos_query_log(game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    seats = list(Seat.objects.filter(game=game))
+    with CaptureQueriesContext(connection) as queries:
+        bulk.update(seats, ["extra_seconds"])
+    assert len(queries) == 1 and "extra_seconds" in queries[0]["sql"]
