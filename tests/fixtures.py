@@ -156,3 +156,19 @@ def english_by_default():
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test databases, plus: before they are dropped, end the
+    sessions that threads of a test's Celery worker or live server left open
+    (PostgreSQL will not drop a database anyone is connected to, and the run
+    warned and left the database behind)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
