@@ -330,6 +330,14 @@ class TableSerializer(serializers.Serializer):
     pace = serializers.CharField(allow_null=True, help_text="live, brisk, daily or relaxed; null: not paced")
 
 
+class ResignSerializer(serializers.Serializer):
+    """What resign/ answers: the game right after the resignation (not a game summary)."""
+
+    seq = serializers.IntegerField(help_text="the game's move count after the resignation")
+    status = serializers.CharField(help_text="finished once the resignation ends the game")
+    result = serializers.DictField(allow_null=True, help_text="the rules' result: who won and why")
+
+
 class GameDetailSerializer(serializers.Serializer):
     """One game as the asking seat sees it (games/<id>/)."""
 

@@ -17,8 +17,8 @@ from games.models import Game
 from .serializers import (ActionSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
-                          PausesSerializer, PromptSerializer, SeatRoleSerializer, SeatStateSerializer,
-                          SubstituteSerializer, TableSerializer, VoteSerializer, WithdrawSerializer)
+                          PausesSerializer, PromptSerializer, ResignSerializer, SeatRoleSerializer,
+                          SeatStateSerializer, SubstituteSerializer, TableSerializer, VoteSerializer, WithdrawSerializer)
 from .throttles import READ_WRITE, ActionThrottle, CreateThrottle
 
 
@@ -192,11 +192,12 @@ def actions(request, game_id):
                      "result": game.result})
 
 
-@extend_schema(request=None, responses=GameSummarySerializer)
+@extend_schema(request=None, responses=ResignSerializer)
 @api_view(["POST"])
 def resign(request, game_id):
+    """Resign my seat; the answer is the game right after it (ResignSerializer)."""
     game = services.game_resign(game_id=game_id, user=request.user)
-    return Response({"seq": game.seq, "status": game.status, "result": game.result})
+    return Response(ResignSerializer(game).data)
 
 
 @extend_schema(responses=MoveSerializer(many=True))
