@@ -83,10 +83,15 @@ def paused(game_id: int) -> bool:
     return any(check(game_id) for check in PAUSE_CHECKS)
 
 
-def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window: str = "normal") -> None:
+def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window: str | None = None) -> None:
     """Recompute the deadline of a running turn (after vacation, granted time...).
+    ``window``: the kind the step opened with, by default `window_of` (a paced
+    draft keeps its setup window); a grace is read as the normal window, its
+    cut being in ``extra_seconds`` (`turn_start`, `_next_window`).
     A seat on autopilot is due at once (the sweep plays its default), unless
     its own pause runs; a running table pause stops every clock."""
+    if window is None:
+        window = window_of(seat.game, seat) if control.kind == "pace" else "normal"
     if seat.turn_started_at is None or paused(seat.game_id):
         seat.deadline_at = seat.next_reminder_at = None
         return
@@ -102,7 +107,7 @@ def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, win
     if not control.timed:
         seat.deadline_at = seat.next_reminder_at = None
         return
-    budget = control.turn_budget(seat.bank_seconds, window) + seat.extra_seconds
+    budget = control.turn_budget(seat.bank_seconds, "normal" if window == "grace" else window) + seat.extra_seconds
     seat.deadline_at = clocks.deadline(
         since, budget, _timezone(seat, control), weekend_pause=control.weekend_pause,
         pauses=table + own + _vacations(seat, control, since))
@@ -121,9 +126,14 @@ def next_reminder(seat: Seat, now: datetime, quiet: list | None = None) -> datet
 
 
 def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime, step: tuple = ("normal", "")) -> None:
-    """``step``: the rules' (window kind, step name) for paced games."""
+    """``step``: the rules' (window kind, step name) for paced games. A step
+    that opens with the grace is stored as the normal window cut to it (the
+    cut in ``extra_seconds``, as when the grace cuts a running window), so
+    every later refresh reads the same window (`window_of`)."""
     seat.turn_started_at = now
     seat.extra_seconds = 0
+    if control.kind == "pace" and step[0] == "grace":
+        seat.extra_seconds = control.turn_budget(None, "grace") - control.turn_budget(None, "normal")
     seat.step = (step[1] or "-") if control.kind == "pace" else ""
     if control.kind == "bank" and seat.bank_seconds is None:
         seat.bank_seconds = control.initial_bank()
@@ -228,8 +238,10 @@ def _next_window(seat: Seat, game: Game, control, mover, now) -> bool:
         turn_end(seat, control, now, moved=seat.role == mover)
         turn_start(seat, control, now, (window, step))
         return True
-    if window != "grace" or seat.deadline_at is None or seat.autopilot:
+    if window != "grace" or seat.autopilot:
         return False
+    if seat.deadline_at is None:
+        return _grace_while_table_paused(seat, game, control, now)
     # the seat's own pause holds the grace off too (no query unless it ever paused)
     grace_end = clocks.deadline(now, control.turn_budget(None, "grace"), pauses=seat_pauses(seat, now))
     if grace_end >= seat.deadline_at:
@@ -240,14 +252,41 @@ def _next_window(seat: Seat, game: Game, control, mover, now) -> bool:
     return True
 
 
+def _grace_while_table_paused(seat: Seat, game: Game, control, now) -> bool:
+    """The grace during a running table pause: the clock is stopped, so the
+    window is cut to leave at most the grace once the pause ends (the cut in
+    ``extra_seconds``; the deadline comes back when the pause ends). Not
+    while a moderator holds the clocks. True if it cut."""
+    since = seat.turn_started_at
+    if since is None or not control.timed or paused(seat.game_id):
+        return False
+    if not any(end is None for _start, end in table_pauses(seat, since)):
+        return False
+    budget = control.turn_budget(None, window_of(game, seat)) + seat.extra_seconds
+    left = budget - counted(seat, control, since, now)
+    cut = round(left - control.turn_budget(None, "grace"))
+    if cut <= 0:
+        return False
+    seat.extra_seconds -= cut
+    return True
+
+
+def counted(seat: Seat, control: clocks.TimeControl, start: datetime, end: datetime) -> float:
+    """Seconds of the seat's clock that ran from ``start`` to ``end``: what no
+    pause of any kind, vacation or paused weekend stopped (overlaps count once)."""
+    return clocks.counted(start, end, _timezone(seat, control), weekend_pause=control.weekend_pause,
+                          pauses=pauses_for(seat, control, start))
+
+
 def window_of(game: Game, seat: Seat) -> str:
     """The window kind a paced seat's running step opened with, for a refresh:
-    the rules' kind now, except a grace that cut a normal window (the cut is
-    in ``extra_seconds``)."""
+    the rules' kind now, and for a grace the normal window, its cut being in
+    ``extra_seconds`` (whether the grace cut a running window or the step
+    opened with it: `turn_start`), whatever time was granted since."""
     if control_of(game).kind != "pace":
         return "normal"
     window = pace_step(game, seat.role)[0]
-    return "normal" if window == "grace" and seat.extra_seconds < 0 else window
+    return "normal" if window == "grace" else window
 
 
 def save_game_deadline(game: Game) -> None:

@@ -140,12 +140,13 @@ def mod_resume(*, game_id, moderator, reason: str, report_id=None) -> Game:
 
 
 def clocks_resume(game: Game, pause: ClockPause, now) -> None:
+    """Each running turn gets back the paused stretch its clock would have
+    run: time a table pause, the seat's own pause, a vacation or a paused
+    weekend stopped as well is not given twice."""
     control = deadlines.control_of(game)
-    paused = int((now - pause.paused_at).total_seconds())
     for seat in game.seats.select_related("user__profile").exclude(turn_started_at=None):
-        # the paused stretch of each running turn does not count
-        seat.extra_seconds += paused if seat.turn_started_at <= pause.paused_at else \
-            int((now - seat.turn_started_at).total_seconds())
+        since = max(seat.turn_started_at, pause.paused_at)
+        seat.extra_seconds += int(deadlines.counted(seat, control, since, now))
         deadlines.refresh_deadline(seat, control, now)
         seat.save(update_fields=["extra_seconds", "deadline_at", "next_reminder_at"])
     deadlines.save_game_deadline(game)
