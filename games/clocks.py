@@ -158,9 +158,9 @@ def pace_name(profile: str) -> str:
     from django.utils.translation import gettext as _
 
     names = {"live": _("Live pace (10 minutes per step)"),
-             "brisk": _("Brisk pace (8 hours per step, 4 for sealed choices)"),
-             "daily": _("Daily pace (a day per step, 12 hours for sealed choices)"),
-             "relaxed": _("Relaxed pace (two days per step, one for sealed choices)")}
+             "brisk": _("Brisk pace (8 hours per step, 4 for sealed choices, 16 for the survivor draft)"),
+             "daily": _("Daily pace (a day per step, 12 hours for sealed choices, two days for the survivor draft)"),
+             "relaxed": _("Relaxed pace (two days per step, one for sealed choices, four for the survivor draft)")}
     return str(names.get(profile, profile))
 
 

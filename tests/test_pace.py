@@ -73,9 +73,9 @@ def test_paced_reminders_at_half_the_window_and_a_last_call_before_it_closes():
 
 @pytest.mark.parametrize("profile,words", [
     ("live", "Live pace (10 minutes per step)"),
-    ("brisk", "Brisk pace (8 hours per step, 4 for sealed choices)"),
-    ("daily", "Daily pace (a day per step, 12 hours for sealed choices)"),
-    ("relaxed", "Relaxed pace (two days per step, one for sealed choices)"),
+    ("brisk", "Brisk pace (8 hours per step, 4 for sealed choices, 16 for the survivor draft)"),
+    ("daily", "Daily pace (a day per step, 12 hours for sealed choices, two days for the survivor draft)"),
+    ("relaxed", "Relaxed pace (two days per step, one for sealed choices, four for the survivor draft)"),
 ])
 def test_describe_words_each_pace(profile, words):
     assert pace(profile).describe() == words

@@ -171,7 +171,7 @@ def test_lobby_shows_teams_names_seats_options_packs_and_pace(client, table, eve
     assert re.search(r"Colony A : alice , kept for bob", text), text
     assert re.search(r"Colony B : kept for mia , 1 open seat", text), text
     assert re.search(r"Lone Wolf : 1 open seat", text), text
-    assert "Daily pace (a day per step, 12 hours for sealed choices)" in text
+    assert "Daily pace (a day per step, 12 hours for sealed choices, two days for the survivor draft)" in text
     assert "Players: 5 players" in text and "Card content:" in text
     assert_no_ids_nor_json(html)
 
