@@ -6,7 +6,6 @@ full collections no longer walk the hundreds of thousands of objects every
 process keeps for its whole life, which cut the longest collection pause of
 a web worker from about 110 ms to under 40 ms (see ``bench/load.py``).
 """
-import contextlib
 import gc
 
 
@@ -20,18 +19,3 @@ def process_ready() -> None:
     gc.collect()
     gc.freeze()
 
-
-@contextlib.contextmanager
-def collection_held():
-    """No cyclic garbage collection inside the block: a batch job (the deadline
-    sweep) allocates tens of thousands of short-lived objects, and collections
-    triggered midway scan them all to free almost nothing (a fifth of the
-    sweep's CPU, bench/deadlines.py). Reference counting still frees them; the
-    first collection after the block takes any cycles."""
-    held = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if held:
-            gc.enable()

@@ -14,12 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.warmup import collection_held
 from games.rules.core import IllegalAction, undo
 from games.rules.core.flow import take_log
 from games.rules.core.pseudo import ABANDON, ADJUDICATE, ANNUL, RESIGN, ROLLBACK, SETUP, TIMEOUT
 
-from . import bulk, clocks, deadlines, deputies, engine, journal, notifications, outbox, registry, sealing, signals
+from . import batching, bulk, clocks, deadlines, deputies, engine, journal, notifications, outbox, registry, sealing, signals
 from .errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotYourSeat, StaleMove
 from .locking import lock_game
 from .models import Game, Move, Seat
@@ -316,7 +315,7 @@ def games_time_out_overdue(now=None, limit: int = 2000) -> int:
     done = 0
     journal.SWEEP.running = True
     try:
-        with collection_held():
+        with batching.collection_held():
             for _round in range(MAX_SWEEP_PASSES):
                 now = given or timezone.now()
                 found = _time_out_pass(now, limit - done)
