@@ -84,14 +84,31 @@ def paused(game_id: int) -> bool:
 
 
 def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window: str | None = None) -> None:
-    """Recompute the deadline of a running turn (after vacation, granted time...).
+    """Recompute the deadline of a running turn (after vacation, a pause, granted time...).
     ``window``: the kind the step opened with, by default `window_of` (a paced
     draft keeps its setup window); a grace is read as the normal window, its
     cut being in ``extra_seconds`` (`turn_start`, `_next_window`).
-    A seat on autopilot is due at once (the sweep plays its default), unless
-    its own pause runs; a running table pause stops every clock."""
+    A seat on autopilot is due at once, unless its deputy may act for it:
+    then it keeps the step's window, as when the window opened (games/deputies.py)."""
     if window is None:
         window = window_of(seat.game, seat) if control.kind == "pace" else "normal"
+    set_deadline(seat, control, now, window, due=seat.autopilot and not _deputy_waits(seat, control))
+
+
+def _deputy_waits(seat: Seat, control: clocks.TimeControl) -> bool:
+    """Does the absent ``seat`` wait for its deputy (so a refresh must not make it due at once)?"""
+    if control.kind != "pace":
+        return False
+    from . import deputies
+
+    return deputies.keeps_window(seat.game, seat)
+
+
+def set_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window: str, due: bool) -> None:
+    """The deadline and next reminder of the running turn for ``window``.
+    ``due``: nobody will answer for the seat (autopilot), so it is due at once
+    (the sweep plays its default), unless its own pause runs; a running table
+    pause stops every clock."""
     if seat.turn_started_at is None or paused(seat.game_id):
         seat.deadline_at = seat.next_reminder_at = None
         return
@@ -100,7 +117,7 @@ def refresh_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, win
     if any(end is None for _start, end in table):
         seat.deadline_at = seat.next_reminder_at = None
         return
-    if seat.autopilot:
+    if due:
         seat.deadline_at = max([since] + [end for start, end in own if start <= now < end])
         seat.next_reminder_at = None
         return
@@ -137,7 +154,8 @@ def turn_start(seat: Seat, control: clocks.TimeControl, now: datetime, step: tup
     seat.step = (step[1] or "-") if control.kind == "pace" else ""
     if control.kind == "bank" and seat.bank_seconds is None:
         seat.bank_seconds = control.initial_bank()
-    refresh_deadline(seat, control, now, step[0])
+    # the fresh turn of an absent leader waits for its deputy through `sync_seats` (`_deputy_windows`)
+    set_deadline(seat, control, now, step[0], due=seat.autopilot)
 
 
 def turn_end(seat: Seat, control: clocks.TimeControl, now: datetime, moved: bool) -> None:

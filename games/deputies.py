@@ -10,7 +10,8 @@ absent is no deputy. While the hook names a present deputy:
 
 - the leader's seat gets the step's normal window (of its kind) instead of
   autopilot's instant deadline (`open_windows`, from `deadlines.sync_seats`;
-  `keeps_window` for a seat the sweep has just put on autopilot);
+  `keeps_window` for a seat the sweep has just put on autopilot, and for
+  every later refresh: vacation, pauses, granted time, `deadlines.refresh_deadline`);
 - the deputy's player may act for it: ``move_submit(as_role=<leader>)``,
   `Move.source` "deputy", the log line "Mia (Player 5) acted as deputy leader
   for Player 3:"; the game page shows them the leader's seat as a proxy sees
@@ -22,8 +23,6 @@ Only paced games (the team tables' time control): their windows are per step.
 The leader's own move or "I'm back" ends autopilot, and with it the deputy.
 """
 from __future__ import annotations
-
-import copy
 
 from django.utils.translation import gettext as _
 
@@ -65,16 +64,14 @@ def open_windows(game: Game, seats: list[Seat], changed: list[Seat], control, no
 
 def _window(game: Game, seat: Seat, control, now) -> None:
     """The deadline the seat would have if present (pauses, vacations and reminders
-    counted as usual), computed on a copy: ``seat`` stays on autopilot."""
-    present = copy.copy(seat)
-    present.autopilot = False
-    deadlines.refresh_deadline(present, control, now, deadlines.pace_step(game, seat.role)[0])
-    seat.deadline_at, seat.next_reminder_at = present.deadline_at, present.next_reminder_at
+    counted as usual): ``seat`` stays on autopilot."""
+    deadlines.set_deadline(seat, control, now, deadlines.pace_step(game, seat.role)[0], due=False)
 
 
 def keeps_window(game: Game, seat: Seat) -> bool:
-    """A seat the sweep has just put on autopilot keeps the window its step
-    opened with while a deputy may act for it (instead of being due at once)."""
+    """A seat the sweep has just put on autopilot, or whose clock is recomputed
+    (`deadlines.refresh_deadline`), keeps the window its step opened with while
+    a deputy may act for it (instead of being due at once)."""
     return deputy_of(game, seat) is not None
 
 
