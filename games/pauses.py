@@ -279,15 +279,17 @@ def hours_text(seconds: float) -> str:
 
 
 def seat_line(pause: SeatPause, name: str) -> str:
-    text = _("%(name)s paused their clock for %(hours)s h (until %(until)s)") % {
-        "name": name, "hours": hours_text((pause.ends_at - pause.started_at).total_seconds()),
-        "until": when(pause.ends_at)}
+    """One whole sentence per case, so a translator can order it as their language needs."""
+    words = {"name": name, "hours": hours_text((pause.ends_at - pause.started_at).total_seconds()),
+             "until": when(pause.ends_at), "used": hours_text(pause.seconds)}
     if pause.ended_at and pause.ended_at < pause.ends_at:
-        text += _(", and resumed it after %(used)s h") % {"used": hours_text(pause.seconds)}
-    return text + "."
+        return _("%(name)s paused their clock for %(hours)s h (until %(until)s), "
+                 "and resumed it after %(used)s h.") % words
+    return _("%(name)s paused their clock for %(hours)s h (until %(until)s).") % words
 
 
 def table_line(game: Game, pause: TablePause) -> str:
+    """One whole sentence for each state of a table pause (translators order it freely)."""
     words = {"name": pause.proposed_by.display, "hours": pause.hours}
     status = pause.status
     if status in TablePause.OPEN:
@@ -299,9 +301,11 @@ def table_line(game: Game, pause: TablePause) -> str:
         return _("The whole table is paused until %(until)s (proposed by %(name)s) — %(yes)s of %(seats)s "
                  "want to resume now, %(needed)s needed.") % {**words, "until": when(pause.ends_at)}
     if status == TablePause.Status.ENDED:
-        text = _("The whole table was paused from %(start)s to %(end)s (proposed by %(name)s)") % {
-            **words, "start": when(pause.started_at), "end": when(pause.ended_at)}
-        return text + (_(", resumed early by a vote.") if pause.resumed_by_vote else ".")
+        words.update(start=when(pause.started_at), end=when(pause.ended_at))
+        if pause.resumed_by_vote:
+            return _("The whole table was paused from %(start)s to %(end)s (proposed by %(name)s), "
+                     "resumed early by a vote.") % words
+        return _("The whole table was paused from %(start)s to %(end)s (proposed by %(name)s).") % words
     ends = {TablePause.Status.WITHDRAWN: _("Table pause proposed by %(name)s (%(hours)s h): withdrawn."),
             TablePause.Status.EXPIRED: _("Table pause proposed by %(name)s (%(hours)s h): expired without a majority."),
             TablePause.Status.REJECTED: _("Table pause proposed by %(name)s (%(hours)s h): voted down.")}
