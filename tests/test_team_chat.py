@@ -148,7 +148,7 @@ def test_no_seat_writes_to_another_teams_chat_and_bad_channels_are_named(client,
                       content_type="application/json")
     assert api.status_code == 400 and "channel" in api.content.decode()
     bad = client.get(reverse("moderation:api_chat", args=[game.pk]) + "?channel=everyone")
-    assert bad.status_code == 400 and 'Choose the channel \\"table\\" or \\"team\\"' in bad.content.decode()
+    assert bad.status_code == 400 and 'Choose the channel \\"table\\", \\"team\\" or \\"dm\\"' in bad.content.decode()
     assert not ChatMessage.objects.exists()
     ok = client.post(reverse("moderation:api_chat", args=[game.pk]), {"body": "ours", "channel": "team"},
                      content_type="application/json")

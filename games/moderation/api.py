@@ -27,13 +27,18 @@ class ReportSerializer(serializers.ModelSerializer):
 class ChatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", read_only=True)
     channel = serializers.ChoiceField(choices=channels.NAMES, default=channels.TABLE, required=False,
-                                      help_text='"table" (everyone at the table) or "team" (your team only).')
+                                      help_text='"table" (everyone at the table), "team" (your team only) or '
+                                                '"dm" (one other player only: say whom in "to").')
+    to = serializers.CharField(write_only=True, required=False, allow_blank=True, max_length=150,
+                               help_text='For "dm": the player to write to, by name ("ben") or seat ("Player 2").')
     team = serializers.SerializerMethodField(help_text='The team\'s name for a team line ("Colony A"), else "".')
+    between = serializers.SerializerMethodField(
+        help_text='The two players of a direct message ("Between ada (Player 1) and ben (Player 2)"), else "".')
 
     class Meta:
         model = ChatMessage
-        fields = ["id", "user", "channel", "team", "body", "created_at"]
-        read_only_fields = ["id", "user", "team", "created_at"]
+        fields = ["id", "user", "channel", "to", "team", "between", "body", "created_at"]
+        read_only_fields = ["id", "user", "team", "between", "created_at"]
 
     def to_representation(self, instance):
         out = super().to_representation(instance)
@@ -41,7 +46,10 @@ class ChatSerializer(serializers.ModelSerializer):
         return out
 
     def get_team(self, line) -> str:
-        return getattr(line, "channel_label", "") if line.channel else ""
+        return getattr(line, "channel_label", "") if channels.name_of(line.channel) == channels.TEAM else ""
+
+    def get_between(self, line) -> str:
+        return getattr(line, "channel_label", "") if channels.name_of(line.channel) == channels.DM else ""
 
 
 def _valid(serializer):
@@ -75,9 +83,10 @@ def reports(request):
 @permission_classes(PERMISSIONS)
 @throttle_classes([*READ_WRITE, ChatThrottle])
 def chat(request, game_id):
-    """GET: the game's chat lines the reader may read: the table chat, and their
-    team's chat in a team game (moderators: every team's). POST: say something
-    (players) in ``channel`` "table" (the default) or "team"."""
+    """GET: the game's chat lines the reader may read: the table chat, their
+    team's chat in a team game and their direct messages (moderators: every
+    team's and every pair's). POST: say something (players) in ``channel``
+    "table" (the default) or "team", or ("dm") to the player ``to``."""
     game = services.game_get(game_id)
     if request.method == "GET":
         channel = request.query_params.get("channel") or None
@@ -85,5 +94,6 @@ def chat(request, game_id):
     if access.seat_of(game, request.user) is None:
         raise Forbidden()
     data = _valid(ChatSerializer(data=request.data))
-    line = services.chat_post(game=game, user=request.user, body=data["body"], channel=data["channel"])
+    line = services.chat_post(game=game, user=request.user, body=data["body"], channel=data["channel"],
+                              to=data.get("to", ""))
     return Response(ChatSerializer(services.labelled(game, [line])[0]).data, status=status.HTTP_201_CREATED)

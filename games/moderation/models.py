@@ -15,8 +15,10 @@ class ChatMessage(models.Model):
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     body = models.TextField(max_length=500)
     # "" the table chat; "team<k>" the chat of team k of the title's teams(roles),
-    # read only by that team's seats and moderators (games/moderation/services.py).
-    channel = models.CharField(max_length=10, blank=True)
+    # read only by that team's seats and moderators; "dm:<role>:<role>" the direct
+    # messages of two seats (roles sorted), read only by them and moderators
+    # (games/moderation/channels.py). Two roles of at most 40 characters fit.
+    channel = models.CharField(max_length=90, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

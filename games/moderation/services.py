@@ -25,15 +25,16 @@ def game_get(game_id) -> Game:
 
 
 # -- chat --------------------------------------------------------------------
-def chat_post(*, game: Game, user, body: str, channel: str = "table") -> ChatMessage:
-    """Say something in the table chat or (``channel`` "team" or the team's own
-    "team<k>") in the poster's team chat (games/moderation/channels.py)."""
+def chat_post(*, game: Game, user, body: str, channel: str = "table", to: str = "") -> ChatMessage:
+    """Say something in the table chat, (``channel`` "team" or the team's own
+    "team<k>") in the poster's team chat, or ("dm") to one other seat ``to``,
+    named by its player or its seat (games/moderation/channels.py)."""
     seat = access.require_player(game, user)
     if access.is_suspended(user):
         raise Forbidden(_("Your account is suspended: you can read and appeal only."))
     if access.is_muted(user):
         raise Forbidden(_("A moderator has muted your chat for now."))
-    key = channels.key_for(game, seat.role, channel)
+    key = channels.key_for(game, seat.role, channel, to)
     body = (body or "").strip()
     if not text.visible(body):
         raise BadRequest(_("Write a message first."))
@@ -44,7 +45,8 @@ def chat_post(*, game: Game, user, body: str, channel: str = "table") -> ChatMes
 
 def chat_list(game: Game, user, channel: str | None = None) -> list[ChatMessage]:
     """The lines ``user`` may read, oldest first: every readable channel, or one
-    (``channel`` "table" or "team": the reader's team, or every team for a moderator)."""
+    (``channel`` "table"; "team": the reader's team, or every team for a
+    moderator; "dm": the reader's direct messages, or all of them for a moderator)."""
     keys = channels.readable(game, user)
     if not keys:
         raise Forbidden()
@@ -64,13 +66,21 @@ def labelled(game: Game, lines: list[ChatMessage]) -> list[ChatMessage]:
 
 def _pick(game: Game, keys: list[str], channel: str) -> list[str]:
     if channel not in channels.NAMES:
-        raise BadRequest(_('Choose the channel "table" or "team".'))
+        raise BadRequest(_('Choose the channel "table", "team" or "dm".'))
     if channel == channels.TABLE:
         return [""]
-    teams = [key for key in keys if key]
+    if channel == channels.DM:
+        return _direct(game, keys)
+    teams = [key for key in keys if key and not key.startswith(channels.DM_PREFIX)]
     if not teams:
         raise BadRequest(channels.no_team_chat(game))
     return teams
+
+
+def _direct(game: Game, keys: list[str]) -> list[str]:
+    if not channels.has_dms(game):
+        raise BadRequest(_("This game has two players: the table chat already reaches only your opponent."))
+    return [key for key in keys if key.startswith(channels.DM_PREFIX)]
 
 
 # -- reports -----------------------------------------------------------------

@@ -33,21 +33,28 @@ def chat_context(request, game, **extra) -> dict:
 
 
 def chat_boxes(request, game) -> list[dict]:
-    """The chats the reader sees beside the board: the table's, and their team's if they have one."""
+    """The chats the reader sees beside the board: the table's, their team's if
+    they have one, and their direct messages at a table of three seats or more."""
     seat = access.seat_of(game, request.user)
     if seat is not None:
         team = bool(channels.channel_of_role(game, seat.role))
     else:  # a moderator: every team's chat in one panel, each line labelled
         team = bool(channels.team_channels(game))
     names = [channels.TABLE, channels.TEAM] if team else [channels.TABLE]
+    if channels.has_dms(game):
+        names.append(channels.DM)
     return [chat_box(request, game, name, teams=team) for name in names]
 
 
-def chat_box(request, game, name: str, teams: bool = True) -> dict:
-    """One chat panel: its channel name ("table"/"team"), heading and lines."""
+def chat_box(request, game, name: str, teams: bool = True, to: str = "") -> dict:
+    """One chat panel: its channel name ("table"/"team"/"dm"), heading and lines
+    (and, for direct messages, the seats one may write to; ``to`` stays chosen)."""
     lines = services.chat_list(game, request.user, name)
+    seat = access.seat_of(game, request.user)
+    if name == channels.DM:
+        recipients = channels.recipients(game, seat.role) if seat else []
+        return {"name": name, "title": _("Direct messages"), "lines": lines, "recipients": recipients, "to": to}
     if name == channels.TEAM:
-        seat = access.seat_of(game, request.user)
         title = (_("%(team)s (team)") % {"team": channels.label(game, channels.channel_of_role(game, seat.role))}
                  if seat else _("Team chats"))
     else:
@@ -56,11 +63,18 @@ def chat_box(request, game, name: str, teams: bool = True) -> dict:
 
 
 def _box_name(request, game, name: str) -> str:
-    """The panel a reply goes to: the team's if the poster has one and asked for it, else the table's."""
+    """The panel a reply goes to: the team's or the direct messages if the
+    poster has them and asked for them, else the table's."""
     seat = access.seat_of(game, request.user)
     if name == channels.TEAM and seat is not None and channels.channel_of_role(game, seat.role):
         return channels.TEAM
+    if name == channels.DM and seat is not None and channels.has_dms(game):
+        return channels.DM
     return channels.TABLE
+
+
+def _reply_box(request, game, name: str) -> dict:
+    return chat_box(request, game, _box_name(request, game, name), to=request.POST.get("to", ""))
 
 
 def _takeback_moves(game, seat) -> list:
@@ -81,7 +95,8 @@ def game_panel(request, game_id):
 @login_required
 def chat(request, game_id):
     """GET: the chat panels (``lines=1``: one channel's lines, for the live
-    refresh). POST: say something in the ``channel`` "table" or "team"."""
+    refresh). POST: say something in the ``channel`` "table" or "team", or
+    ("dm") to the seat ``to``."""
     game = load_game(game_id)
     if request.method != "POST":
         return _chat_read(request, game)
@@ -94,12 +109,13 @@ def chat(request, game_id):
         if not form.is_valid():
             raise BadRequest(_("Write a message of at most 500 characters."))
         throttles.check(throttles.ChatThrottle, request, _("You are sending messages too fast. Wait a minute."))
-        services.chat_post(game=game, user=request.user, body=form.cleaned_data["body"], channel=name)
+        services.chat_post(game=game, user=request.user, body=form.cleaned_data["body"], channel=name,
+                           to=request.POST.get("to", ""))
     except GameError as error:
-        box = chat_box(request, game, _box_name(request, game, name))
+        box = _reply_box(request, game, name)
         return reply_error(request, error, url, "moderation/_chat_box.html", {**context, "box": box})
     return reply_done(request, "", url, "moderation/_chat_box.html",
-                      {**context, "box": chat_box(request, game, _box_name(request, game, name))})
+                      {**context, "box": _reply_box(request, game, name)})
 
 
 def _chat_read(request, game):
