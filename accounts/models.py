@@ -15,6 +15,10 @@ def timezone_choices():
     return [(tz, tz) for tz in TIMEZONES]
 
 
+def hour_choices():
+    return [(h, f"{h:02d}:00") for h in range(24)]
+
+
 def language_choices():
     return [("", _("Browser default"))] + list(settings.LANGUAGES)
 
@@ -56,6 +60,12 @@ class Profile(models.Model):
     digest_hour = models.PositiveSmallIntegerField(
         _("daily digest hour"), null=True, blank=True, choices=[(h, f"{h:02d}:00") for h in range(24)])
     digest_sent_on = models.DateField(null=True, blank=True)
+    # Night hours (local hours, the night may cross midnight; both None: no night):
+    # a deadline of the player's that would fall inside is moved to the night's end.
+    night_start = models.PositiveSmallIntegerField(
+        _("night starts at"), null=True, blank=True, choices=hour_choices)
+    night_end = models.PositiveSmallIntegerField(
+        _("night ends at"), null=True, blank=True, choices=hour_choices)
     # Vacation: a pool of days, earned daily up to a cap plus a yearly allowance.
     vacation_days = models.FloatField(default=0)
     vacation_accrued_on = models.DateField(null=True, blank=True)
@@ -70,6 +80,13 @@ class Profile(models.Model):
 
     def __str__(self):
         return f"profile of {self.user}"
+
+    @property
+    def night(self) -> tuple[int, int] | None:
+        """The declared night as (start hour, end hour), or None."""
+        if self.night_start is None or self.night_end is None:
+            return None
+        return (self.night_start, self.night_end)
 
     def wants_email(self, kind: str) -> bool:
         return bool(getattr(self, f"email_{kind}", False))

@@ -20,6 +20,11 @@ All may set ``"weekend_pause": true`` (Saturday and Sunday in the player's own
 timezone do not count) and ``"vacation_allowed": false`` (vacation does not
 stop this game's clocks). "Counted time" is wall time minus weekends (when
 paused) minus the player's vacations.
+
+A player may declare night hours (accounts.Profile): a deadline that would
+fall inside their local night is moved to the night's end, whatever the kind
+(``deadline(..., night=(23, 7))``, `after_night`); the night is not counted
+time, it only delays the moment the counted time runs out.
 """
 from __future__ import annotations
 
@@ -197,11 +202,21 @@ def _excluded(start: datetime, tz_name: str, weekend_pause: bool, pauses: list):
 
 
 def deadline(start: datetime, budget_seconds: float, tz_name: str = "UTC", *,
-             weekend_pause: bool = False, pauses: list | None = None) -> datetime | None:
-    """The moment ``budget_seconds`` of counted time after ``start`` is used up.
+             weekend_pause: bool = False, pauses: list | None = None,
+             night: tuple[int, int] | None = None) -> datetime | None:
+    """The moment ``budget_seconds`` of counted time after ``start`` is used up,
+    moved to the end of the player's night (``night``: local start and end
+    hours in ``tz_name``) when it would fall inside it (correspondence-design §4).
 
     None while an open-ended pause (a vacation still running) stops the clock.
     """
+    moment = _used_up(start, budget_seconds, tz_name, weekend_pause, pauses)
+    return after_night(moment, tz_name, night) if moment is not None and night else moment
+
+
+def _used_up(start: datetime, budget_seconds: float, tz_name: str, weekend_pause: bool,
+             pauses: list | None) -> datetime | None:
+    """The moment the budget runs out, before any night is considered."""
     moment, remaining = start, float(budget_seconds)
     for low, high in _excluded(start, tz_name, weekend_pause, pauses or []):
         if low > moment:
@@ -213,6 +228,26 @@ def deadline(start: datetime, budget_seconds: float, tz_name: str = "UTC", *,
             return None
         moment = max(moment, high)
     return moment + timedelta(seconds=remaining)
+
+
+def in_night(moment: datetime, tz_name: str, night: tuple[int, int]) -> bool:
+    """Is ``moment`` inside the night from ``night[0]`` o'clock (included) to
+    ``night[1]`` o'clock (excluded), local time? The night may cross midnight."""
+    start, end = night
+    hour = moment.astimezone(ZoneInfo(tz_name)).hour
+    return start <= hour < end if start < end else (hour >= start or hour < end)
+
+
+def after_night(moment: datetime, tz_name: str, night: tuple[int, int]) -> datetime:
+    """``moment``, or the end of the local night it falls in (never earlier):
+    a player is not timed out while asleep. DST-aware."""
+    if night[0] == night[1] or not in_night(moment, tz_name, night):
+        return moment
+    tz = ZoneInfo(tz_name)
+    local = moment.astimezone(tz)
+    day = local.date() + timedelta(days=1 if night[0] > night[1] and local.hour >= night[0] else 0)
+    end = datetime(day.year, day.month, day.day, night[1], tzinfo=tz).astimezone(timezone.utc)
+    return max(moment, end)
 
 
 def counted(start: datetime, end: datetime, tz_name: str = "UTC", *,

@@ -5,7 +5,7 @@ in clocks.py; this module knows about seats, profiles and vacations.
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import F
 
@@ -26,10 +26,17 @@ def _profile(seat: Seat):
     return seat.user.profile
 
 
-def _timezone(seat: Seat, control: clocks.TimeControl) -> str:
-    """The player's timezone matters only for paused weekends (read only then:
-    a sweep does not load every seat's profile)."""
-    return _profile(seat).timezone if control.weekend_pause else "UTC"
+def _timezone(seat: Seat, control: clocks.TimeControl, night: tuple | None = None) -> str:
+    """The player's timezone matters only for paused weekends and, when given,
+    the player's ``night`` hours (the profile is read only then for counted time)."""
+    return _profile(seat).timezone if control.weekend_pause or night else "UTC"
+
+
+def _night(seat: Seat) -> tuple[int, int] | None:
+    """The player's declared night hours (accounts.Profile.night), or None
+    (also for a player without a profile row: nothing declared)."""
+    profile = getattr(seat.user, "profile", None)
+    return profile.night if profile is not None else None
 
 
 def pauses_for(seat: Seat, control: clocks.TimeControl, since: datetime) -> list:
@@ -125,9 +132,10 @@ def set_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window:
         seat.deadline_at = seat.next_reminder_at = None
         return
     budget = control.turn_budget(seat.bank_seconds, "normal" if window == "grace" else window) + seat.extra_seconds
+    night = _night(seat)
     seat.deadline_at = clocks.deadline(
-        since, budget, _timezone(seat, control), weekend_pause=control.weekend_pause,
-        pauses=table + own + _vacations(seat, control, since))
+        since, budget, _timezone(seat, control, night), weekend_pause=control.weekend_pause,
+        pauses=table + own + _vacations(seat, control, since), night=night)
     seat.next_reminder_at = next_reminder(seat, now, quiet=own)
 
 
@@ -262,12 +270,30 @@ def _next_window(seat: Seat, game: Game, control, mover, now) -> bool:
         return _grace_while_table_paused(seat, game, control, now)
     # the seat's own pause holds the grace off too (no query unless it ever paused)
     grace_end = clocks.deadline(now, control.turn_budget(None, "grace"), pauses=seat_pauses(seat, now))
-    if grace_end >= seat.deadline_at:
+    unmoved = _unmoved_deadline(seat, control)
+    if grace_end >= unmoved:
         return False
-    seat.extra_seconds -= round((seat.deadline_at - grace_end).total_seconds())
-    seat.deadline_at = grace_end
+    seat.extra_seconds -= round((unmoved - grace_end).total_seconds())
+    night = _night(seat)
+    seat.deadline_at = clocks.after_night(grace_end, _timezone(seat, control, night), night) if night else grace_end
     seat.next_reminder_at = next_reminder(seat, now)
     return True
+
+
+def _unmoved_deadline(seat: Seat, control: clocks.TimeControl) -> datetime:
+    """The seat's deadline before its night hours moved it, so the grace cuts
+    counted time, not the night. Recomputed (with its pauses) only when the
+    deadline sits at the end of the player's night; otherwise it is the stored one."""
+    night = _night(seat)
+    tz = _timezone(seat, control, night)
+    if not night or clocks.after_night(seat.deadline_at - timedelta(microseconds=1), tz, night) \
+            != seat.deadline_at:
+        return seat.deadline_at
+    since = seat.turn_started_at
+    budget = control.turn_budget(seat.bank_seconds, window_of(seat.game, seat)) + seat.extra_seconds
+    found = clocks.deadline(since, budget, tz, weekend_pause=control.weekend_pause,
+                            pauses=pauses_for(seat, control, since))
+    return found or seat.deadline_at
 
 
 def _grace_while_table_paused(seat: Seat, game: Game, control, now) -> bool:

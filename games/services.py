@@ -379,7 +379,8 @@ def _attach_seats(entries: list[journal.Entry], late: dict[int, list[Seat]]) -> 
         loaded |= changing
         kept[game_id] = [d for pk, _g, _r, _s, d in rows[game_id] if pk not in loaded]
     found: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(pk__any=list(wanted)).order_by():
+    # with their profiles: a fresh window reads the player's night hours (one join, no query per seat)
+    for seat in Seat.objects.filter(pk__any=list(wanted)).select_related("user__profile").order_by():
         found.setdefault(seat.game_id, []).append(seat)
     for game_id, run in runs.items():
         for entry in run:
@@ -388,7 +389,7 @@ def _attach_seats(entries: list[journal.Entry], late: dict[int, list[Seat]]) -> 
 
 def _with_users(seats: list[Seat]) -> None:
     """Players and profiles of the late seats only, in one query (the log line
-    names them; the other seats' clocks need none unless weekends pause)."""
+    names them, their clocks read the player's night hours)."""
     users = get_user_model().objects.filter(pk__any=list({s.user_id for s in seats})).select_related("profile")
     found = {user.pk: user for user in users}
     for seat in seats:
