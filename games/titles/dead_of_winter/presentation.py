@@ -50,6 +50,7 @@ ACTION_TEXTS = {
     "xvote": pgettext_lazy("dead_of_winter", "%(side)s voted."),
     "tactic": pgettext_lazy("dead_of_winter", "%(side)s chose a tactic."),
     "bid": pgettext_lazy("dead_of_winter", "%(side)s bid bullets."),
+    "combat": pgettext_lazy("dead_of_winter", "%(side)s chose a tactic and a bullet bid."),
     "order": pgettext_lazy("dead_of_winter", "%(side)s set the order of the next crises."),
     "option": pgettext_lazy("dead_of_winter", "%(side)s chose an option of the crossroads card."),
     "swap": pgettext_lazy("dead_of_winter", "%(side)s swapped a mission."),
@@ -62,6 +63,11 @@ ACTION_TEXTS.update({"move": SEALED_MOVE, "pass": SEALED_MOVE, "fallback": SEALE
 MOVEMENT_VALUES = {
     "alternating": pgettext_lazy("dead_of_winter", "alternating (one move at a time)"),
     "exchanges": pgettext_lazy("dead_of_winter", "sealed exchanges (both colonies move at once; recommended for daily play)"),
+}
+
+COMBAT_VALUES = {
+    "standard": pgettext_lazy("dead_of_winter", "standard (the rulebook's way: tactics, then bullet bids)"),
+    "fast": pgettext_lazy("dead_of_winter", "fast (house option: tactic and bid sealed together)"),
 }
 
 
@@ -79,6 +85,11 @@ class DeadOfWinterPresentation(Presentation):
             "dead_of_winter", "Alternating: the rulebook's way, one survivor move at a time, colony by colony. "
             "Sealed exchanges: both players of a turn choose their next move at once in secret (with an optional "
             "fallback), then both are revealed and made; fewer waits by mail.")),
+        "combat": (pgettext_lazy("dead_of_winter", "Combat"), pgettext_lazy(
+            "dead_of_winter", "Standard: the rulebook's way, each colony leader chooses a tactic in secret, sees "
+            "both tactics revealed, then bids bullets in secret. Fast combat is a house option, not an official "
+            "rule: each leader chooses the tactic and the bullet bid together in one secret choice, before "
+            "seeing the other colony's tactic; one wait per fight instead of two.")),
     }
 
     def role_label(self, role) -> str:
@@ -147,6 +158,8 @@ class DeadOfWinterPresentation(Presentation):
             return pack_label(value)
         if name == "movement" and value in MOVEMENT_VALUES:
             return str(MOVEMENT_VALUES[value])
+        if name == "combat" and value in COMBAT_VALUES:
+            return str(COMBAT_VALUES[value])
         return super().option_value_label(name, value)
 
 

@@ -27,6 +27,7 @@ FIXED = (
     pgettext_lazy("dead_of_winter", "Waiting for an answer to a request"),
     pgettext_lazy("dead_of_winter", "Choose a tactics card (secret)"),
     pgettext_lazy("dead_of_winter", "Bid bullets (secret)"),
+    pgettext_lazy("dead_of_winter", "Choose a tactics card and your bullet bid together (secret)"),
     pgettext_lazy("dead_of_winter", "Waiting for the other colony leader"),
     pgettext_lazy("dead_of_winter", "Survivors of both colonies are here: flee or join?"),
     pgettext_lazy("dead_of_winter", "Vote for your colony's next leader (secret until all have voted)"),
@@ -266,6 +267,9 @@ def _compound(choice) -> str | None:
     if verb == "handoff" and nums and len(nums) == 3:
         return pgettext("dead_of_winter", "Hand %(card)s from %(survivor)s to %(other)s") % {
             "card": N.card(nums[0]), "survivor": N.survivor(nums[1]), "other": N.survivor(nums[2])}
+    if verb == "combat" and nums and len(nums) == 2:
+        return npgettext("dead_of_winter", "%(tactic)s, bid %(n)s bullet", "%(tactic)s, bid %(n)s bullets",
+                         nums[1]) % {"tactic": N.tactic_at(nums[0]), "n": nums[1]}
     if verb == "option" and nums and len(nums) == 2:
         return _option(choice.label, nums[1])
     if verb == "xvote" and _is_int(arg) and arg >= 0:

@@ -245,7 +245,8 @@ def leader(state, side) -> str:
 
 
 # the combat inputs of the colony phase a colony leader gives (WC§6.2): sealed
-# tactics and bids, a wound target, the loser's wounds (elections are not one)
+# tactics and bids (or both in one step, fast combat), a wound target, the
+# loser's wounds (elections are not one)
 LEADER_STEPS = ("sealed", "target", "assign")
 
 
@@ -292,7 +293,13 @@ def f_tactics(state, fight):
         log(state, "combat_over", at=fight["at"])
         Flow.pop(state)
         return
-    Flow.push(state, "sealed", sid=next_sealed(state), what="tactic", sides=["a", "b"])
+    Flow.push(state, "sealed", sid=next_sealed(state), what="both" if fast(state) else "tactic", sides=["a", "b"])
+
+
+def fast(state: dict) -> bool:
+    """The house option ``combat: fast`` (CD§2.7): tactic and bid in one sealed
+    step, before the tactics are revealed. Games saved before it play standard."""
+    return state["options"].get("combat") == "fast"
 
 
 def f_reveal_tactics(state, fight):
@@ -317,6 +324,8 @@ def f_survivors(state, fight):
     for side in ("a", "b"):
         fight["s"][side] += sum(armed(state, s) for s in combatants(state, fight["at"], side, fight["wolf"]))
     tracker(state, fight, "weapons")
+    if fast(state):
+        return  # the bids came with the tactics (Sealed, what "both")
     bidders = [s for s in ("a", "b") if state["col"][s]["bullets"]]
     fight["bid"] = {s: 0 for s in ("a", "b") if s not in bidders}
     if bidders:
@@ -404,17 +413,27 @@ def fight_frame(state: dict) -> dict:
     raise LookupError("no combat")
 
 
+FAST_TEXT = "Choose a tactics card and your bullet bid together (secret)"
+
+
 class Sealed(Step):
-    """Both leaders choose in secret; nothing is shown until both are in."""
+    """Both leaders choose in secret; nothing is shown until both are in.
+    ``what``: "tactic", "bid", or with fast combat "both" (one choice
+    ``"tactic>bullets"`` per leader, a leader without bullets bids 0)."""
 
     name = "sealed"
 
     def active(self, state, frame):
-        picks = fight_frame(state)["tac" if frame["what"] == "tactic" else "bid"]
+        picks = fight_frame(state)["bid" if frame["what"] == "bid" else "tac"]
         return [leader(state, s) for s in frame["sides"] if s not in picks]
 
     def prompt(self, state, frame, role):
         side = state["pl"][role]["side"]
+        if frame["what"] == "both":
+            return Prompt(FAST_TEXT, tuple(
+                Choice("combat", f"{i}>{n}", f"{t['name']}, {count(n, 'bullet')}", "combat")
+                for i, t in enumerate(C(state).tactics) for n in range(state["col"][side]["bullets"] + 1)),
+                "Waiting for the other colony leader")
         if frame["what"] == "tactic":
             return Prompt("Choose a tactics card (secret)", tuple(
                 Choice("tactic", i, t["name"], "tactics") for i, t in enumerate(C(state).tactics)),
@@ -425,11 +444,19 @@ class Sealed(Step):
 
     def act(self, state, frame, role, action):
         fight = fight_frame(state)
-        fight["tac" if action.verb == "tactic" else "bid"][state["pl"][role]["side"]] = action.arg
+        side = state["pl"][role]["side"]
+        if action.verb == "combat":
+            tactic, bid = (int(p) for p in action.arg.split(">"))
+            fight["tac"][side], fight["bid"][side] = tactic, bid
+        else:
+            fight["tac" if action.verb == "tactic" else "bid"][side] = action.arg
         if not self.active(state, frame):
             Flow.pop(state)
 
     def default(self, state, frame, role):
+        """The standard defaults; with fast combat both of them in one choice."""
+        if frame["what"] == "both":
+            return ("combat", f"{C(state).default_tactic}>0")
         if frame["what"] == "tactic":
             return ("tactic", C(state).default_tactic)
         return ("bid", 0)

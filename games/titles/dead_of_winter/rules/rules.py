@@ -20,6 +20,7 @@ def _objective_ids() -> list[str]:
 SEALED_STEPS = ("draft", "xvote", "sealed", "elect")
 WINDOWS = {"draft": "setup", "sealed": "sealed", "xchg": "sealed", "xvote": "vote", "elect": "vote", "elect_tie": "vote"}
 MOVEMENT = ["alternating", "exchanges"]  # CD§2.4 options A and C; the first keeps saved games as they were
+COMBAT = ["standard", "fast"]  # CD§2.7: "fast" (house) seals tactic and bid together; saved games play standard
 
 
 class DeadOfWinterRules(FlowRules):
@@ -35,7 +36,8 @@ class DeadOfWinterRules(FlowRules):
 
     def option_choices(self):
         return {"players": list(PLAYER_COUNTS), "content": list(CONTENT_IDS),
-                "objective": _objective_ids(), "quick_play": [False, True], "movement": list(MOVEMENT)}
+                "objective": _objective_ids(), "quick_play": [False, True], "movement": list(MOVEMENT),
+                "combat": list(COMBAT)}
 
     def default_options(self):
         return {name: values[0] for name, values in self.option_choices().items()}

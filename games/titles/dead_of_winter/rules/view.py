@@ -16,6 +16,7 @@ def view(state: dict, role: str | None) -> dict:
         "round": state["round"], "step": frame["step"] if frame else None,
         "players": state["n"], "quick_play": state["options"]["quick_play"],
         "movement": state["options"].get("movement", "alternating"),
+        "combat_option": state["options"].get("combat", "standard"),
         "objective": objective_view(state), "packs": list(c.packs),
         "colonies": {s: colony_view(state, s) for s in ("a", "b")},
         "den": den_view(state, role, over),
@@ -152,7 +153,7 @@ def combat_view(state, role):
     for what in ("tac", "bid"):
         shown = {}
         for s, v in fight[what].items():
-            hidden = sealed and top["what"] == ("tactic" if what == "tac" else "bid") and s != side
+            hidden = sealed and top["what"] in ("both", "tactic" if what == "tac" else "bid") and s != side
             shown[s] = "secret" if hidden else v
         picks[what] = shown
     return {"at": fight["at"], "strength": dict(fight["s"]), "tactics": picks["tac"],
@@ -278,8 +279,9 @@ def _rehide_crossroads(state, viewer, xr, permute) -> None:
 
 def _rehide_sealed(state, frame, side, permute) -> None:
     fight = next(f for f in reversed(state["stack"]) if f["step"] == "fight")
-    key = "tac" if frame["what"] == "tactic" else "bid"
-    for s in list(fight[key]):
-        if s != side and s in frame["sides"]:
-            n = len(C(state).tactics) if key == "tac" else state["col"][s]["bullets"] + 1
-            fight[key][s] = permute(list(range(n)))[0]
+    keys = {"tactic": ["tac"], "bid": ["bid"], "both": ["tac", "bid"]}[frame["what"]]
+    for key in keys:
+        for s in list(fight[key]):
+            if s != side and s in frame["sides"]:
+                n = len(C(state).tactics) if key == "tac" else state["col"][s]["bullets"] + 1
+                fight[key][s] = permute(list(range(n)))[0]

@@ -190,7 +190,7 @@ def test_the_options_read_in_each_language(lang):
         english = SHOW.options_summary({})
     with translation.override(lang):
         shown = SHOW.options_summary({})
-    assert len(shown) == len(english) == 5
+    assert len(shown) == len(english) == 6
     for en, text in zip(english, shown):
         assert text != en and "house numbers" not in text and "public facts" not in text, (en, text)
 
