@@ -1,8 +1,12 @@
 from django.conf import settings
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from .models import Profile
+
+# Sent with ``user`` after a player saved night hours different from before:
+# the games app recomputes the deadlines already running (games/vacations.py).
+night_hours_changed = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

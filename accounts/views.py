@@ -9,6 +9,7 @@ from rest_framework.authtoken.models import Token
 
 from .forms import ProfileForm
 from .models import Profile
+from .signals import night_hours_changed
 
 
 @never_cache  # the page shows the API token: no browser or proxy may keep it
@@ -16,8 +17,11 @@ from .models import Profile
 def profile_edit(request):
     profile, _created = Profile.objects.get_or_create(user=request.user)
     form = ProfileForm(request.POST or None, instance=profile)
+    night = (profile.night_start, profile.night_end)  # is_valid() writes the form's values into profile
     if request.method == "POST" and form.is_valid():
         form.save()
+        if (profile.night_start, profile.night_end) != night:
+            night_hours_changed.send(sender=Profile, user=request.user)
         # Say "saved" in the language the next page will be shown in.
         translation.activate(profile.language or translation.get_language_from_request(request))
         messages.success(request, _("Your profile has been saved."))

@@ -72,15 +72,23 @@ def vacation_end(user, *, now=None) -> Profile:
     return profile
 
 
-def _refresh_user_deadlines(user, now: datetime) -> None:
+def _refresh_user_deadlines(user, now: datetime, vacation: bool = True) -> None:
+    """Recompute the running deadlines of ``user``'s seats (``vacation``: only
+    in games whose time control allows vacation)."""
     seats = (Seat.objects.select_for_update(of=("self",)).filter(user=user, awaiting=True)
              .select_related("game", "user__profile"))
     for seat in seats:
         control = deadlines.control_of(seat.game)
-        if control.timed and control.vacation_allowed:
+        if control.timed and (control.vacation_allowed or not vacation):
             deadlines.refresh_deadline(seat, control, now)
             seat.save(update_fields=["deadline_at", "next_reminder_at"])
             deadlines.save_game_deadline(seat.game)
+
+
+def night_hours_changed(sender, user, **kwargs) -> None:
+    """New night hours apply to the deadlines already running, not only to the next ones."""
+    with transaction.atomic():
+        _refresh_user_deadlines(user, timezone.now(), vacation=False)
 
 
 def vacations_expire(now=None) -> int:

@@ -218,3 +218,24 @@ def test_a_grace_ending_in_the_night_moves_to_its_end(make_user):
     done(game, seats, state, first, later)
     assert seats[second].deadline_at == T0.replace(hour=23)
     assert seats[second].extra_seconds == -(15 * 3600)
+
+
+@pytest.mark.django_db
+def test_saving_night_hours_moves_the_deadlines_already_running(client, alice, bob):
+    Profile.objects.filter(user=bob).update(timezone="Asia/Seoul")
+    game = start(alice, bob, {"kind": "per_move", "days": 1})
+    base = (django_tz.now() + timedelta(hours=3)).astimezone(SEOUL)
+    two = base.replace(hour=2, minute=0, second=0, microsecond=0)
+    two = (two if two >= base else two + timedelta(days=1)).astimezone(timezone.utc)
+    seven = two + timedelta(hours=5)
+    Seat.objects.filter(game=game, role="south").update(turn_started_at=two - timedelta(days=1), awaiting=True)
+    seat = south(game)
+    deadlines.refresh_deadline(seat, deadlines.control_of(game), django_tz.now())
+    seat.save(update_fields=["deadline_at", "next_reminder_at"])
+    assert seat.deadline_at == two
+    client.force_login(bob)
+    client.post(reverse("accounts:profile"), {**FORM, "night_start": "23", "night_end": "7"})
+    assert south(game).deadline_at == seven
+    assert Game.objects.get(pk=game.pk).deadline_at <= seven
+    client.post(reverse("accounts:profile"), {**FORM, "night_start": "", "night_end": ""})
+    assert south(game).deadline_at == two
