@@ -131,12 +131,19 @@ def set_deadline(seat: Seat, control: clocks.TimeControl, now: datetime, window:
     if not control.timed:
         seat.deadline_at = seat.next_reminder_at = None
         return
-    budget = control.turn_budget(seat.bank_seconds, "normal" if window == "grace" else window) + seat.extra_seconds
-    night = _night(seat)
-    seat.deadline_at = clocks.deadline(
-        since, budget, _timezone(seat, control, night), weekend_pause=control.weekend_pause,
-        pauses=table + own + _vacations(seat, control, since), night=night)
+    seat.deadline_at = _window_end(seat, control, window, table + own + _vacations(seat, control, since),
+                                   _night(seat))
     seat.next_reminder_at = next_reminder(seat, now, quiet=own)
+
+
+def _window_end(seat: Seat, control: clocks.TimeControl, window: str, pauses: list,
+                night: tuple | None) -> datetime | None:
+    """When the running turn's ``window`` (a grace: the normal window, its cut
+    in ``extra_seconds``) runs out, counting from its start past ``pauses``,
+    moved out of the player's ``night`` if given."""
+    budget = control.turn_budget(seat.bank_seconds, "normal" if window == "grace" else window) + seat.extra_seconds
+    return clocks.deadline(seat.turn_started_at, budget, _timezone(seat, control, night),
+                           weekend_pause=control.weekend_pause, pauses=pauses, night=night)
 
 
 def next_reminder(seat: Seat, now: datetime, quiet: list | None = None) -> datetime | None:
@@ -289,10 +296,8 @@ def _unmoved_deadline(seat: Seat, control: clocks.TimeControl) -> datetime:
     if not night or clocks.after_night(seat.deadline_at - timedelta(microseconds=1), tz, night) \
             != seat.deadline_at:
         return seat.deadline_at
-    since = seat.turn_started_at
-    budget = control.turn_budget(seat.bank_seconds, window_of(seat.game, seat)) + seat.extra_seconds
-    found = clocks.deadline(since, budget, tz, weekend_pause=control.weekend_pause,
-                            pauses=pauses_for(seat, control, since))
+    found = _window_end(seat, control, window_of(seat.game, seat),
+                        pauses_for(seat, control, seat.turn_started_at), None)
     return found or seat.deadline_at
 
 
