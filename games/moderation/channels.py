@@ -123,6 +123,12 @@ def has_dms(game: Game) -> bool:
     return len(roles_of(game)) > 2
 
 
+def require_dms(game: Game) -> None:
+    """A clear error where direct messages do not exist (a two-seat game)."""
+    if not has_dms(game):
+        raise BadRequest(_("This game has two players: the table chat already reaches only your opponent."))
+
+
 def dm_channels(game: Game) -> list[str]:
     roles = roles_of(game) if has_dms(game) else []
     return sorted({dm_key(a, b) for a in roles for b in roles if a != b})
@@ -150,8 +156,7 @@ def recipients(game: Game, role: str) -> list[tuple[str, str]]:
 def dm_key_for(game: Game, role: str, to: str) -> str:
     """The key of a direct message from ``role`` to ``to`` (a player's name or
     a seat, as a role or in words), or a clear error."""
-    if not has_dms(game):
-        raise BadRequest(_("This game has two players: the table chat already reaches only your opponent."))
+    require_dms(game)
     seat = _recipient(game, (to or "").strip())
     if seat.role == role:
         raise BadRequest(_("You cannot send a direct message to yourself."))

@@ -78,8 +78,7 @@ def _pick(game: Game, keys: list[str], channel: str) -> list[str]:
 
 
 def _direct(game: Game, keys: list[str]) -> list[str]:
-    if not channels.has_dms(game):
-        raise BadRequest(_("This game has two players: the table chat already reaches only your opponent."))
+    channels.require_dms(game)
     return [key for key in keys if key.startswith(channels.DM_PREFIX)]
 
 
