@@ -5,7 +5,7 @@ from django.dispatch import Signal, receiver
 from .models import Profile
 
 # Sent with ``user`` after a player saved night hours different from before:
-# the games app recomputes the deadlines already running (games/vacations.py).
+# the games app recomputes the deadlines already running (games/clocks/vacations.py).
 night_hours_changed = Signal()
 
 

@@ -71,7 +71,8 @@ class Table:
     active, each active role's step and window, the time control."""
 
     def __init__(self, title_id: str, per_game: int):
-        from games import clocks, registry
+        from games import clocks
+        from games.engine import registry
 
         self.title_id, self.rules = title_id, registry.get(title_id)
         options = self.rules.default_options()
@@ -216,7 +217,7 @@ class Meter:
             return found
 
         services._time_out_pass = measured
-        from games import outbox
+        from games.store import outbox
 
         publish = outbox.publish_now
 
@@ -299,7 +300,7 @@ def main():
     from django.utils import timezone
 
     from config.warmup import process_ready
-    from games import services
+    from games.play import services
     from games.models import Seat
 
     reset_schema()

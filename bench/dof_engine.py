@@ -50,7 +50,7 @@ def without_card_events(spare: tuple = ()) -> None:
     ``spare`` keeps the events and hooks of those modules (e.g. the Early Year)."""
     from games.titles.dawn_of_freedom.rules import ops, play, struggle
     from games.titles.dawn_of_freedom.rules.data import SCORING
-    from games.titles.dawn_of_freedom.rules.events import REGISTRY
+    from games.titles.dawn_of_freedom.rules.registry import REGISTRY
 
     keep = set(SCORING) | {97}
     keep |= {c for c, fn in REGISTRY.items() if fn.__module__.rsplit(".", 1)[-1] in spare}
@@ -72,7 +72,7 @@ def without_card_events(spare: tuple = ()) -> None:
 
 def with_card_events() -> None:
     """Undo `without_card_events`."""
-    from games.titles.dawn_of_freedom.rules.events import REGISTRY
+    from games.titles.dawn_of_freedom.rules.registry import REGISTRY
 
     REGISTRY.update(_SAVED.pop("registry"))
     for hooks, saved in _SAVED.pop("hooks"):

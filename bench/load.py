@@ -108,7 +108,7 @@ def create_games(args) -> list[tuple[str, list[int]]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from games import services
+    from games.play import services
 
     users = [get_user_model().objects.create_user(f"bench{i}", f"bench{i}@example.com", "x")
              for i in range(args.clients)]
@@ -180,7 +180,7 @@ def make_overdue(args) -> list[int]:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from games import services
+    from games.play import services
     from games.models import Seat
 
     a, b = (get_user_model().objects.create_user(f"late{i}", f"late{i}@example.com", "x") for i in (1, 2))

@@ -29,7 +29,7 @@ def without_card_events() -> None:
     """The engine as it was before the card issues: only the scoring cards and
     the China Card keep their events (for before/after comparisons)."""
     from games.titles.twilight_struggle.rules.data import CHINA, SCORING
-    from games.titles.twilight_struggle.rules.events import REGISTRY
+    from games.titles.twilight_struggle.rules.registry import REGISTRY
 
     for card in [c for c in REGISTRY if c not in SCORING and c != CHINA]:
         del REGISTRY[card]

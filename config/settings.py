@@ -130,7 +130,7 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "control_folder": str(VAR_DIR / "celery" / "control"),
     }
 # Publishing waits at most CELERY_BROKER_TIMEOUT on a dead or hung broker (the
-# outbox, games/outbox.py, keeps the task); a task whose worker was killed is
+# outbox, games/store/outbox.py, keeps the task); a task whose worker was killed is
 # handed to another after the visibility timeout (10 min, not Redis's 1 h).
 CELERY_BROKER_TIMEOUT = float(os.environ.get("CELERY_BROKER_TIMEOUT", "2"))
 CELERY_BROKER_CONNECTION_TIMEOUT = CELERY_BROKER_TIMEOUT
@@ -224,8 +224,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # JSON only, size- and depth-limited (games/api/parsers.py).
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
-    # Per user (per address when signed out) and scope; see games/api/throttles.py.
-    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadThrottle", "games.api.throttles.WriteThrottle"],
+    # Per user (per address when signed out) and scope; see games/limits/throttles.py.
+    "DEFAULT_THROTTLE_CLASSES": ["games.limits.throttles.ReadThrottle", "games.limits.throttles.WriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {scope: os.environ.get(f"HOTLINE_RATE_{scope.upper()}", rate) for scope, rate in {
         "read": "600/min", "write": "120/min", "actions": "90/min", "create": "30/hour",
         "invitations": "10/hour"}.items()},

@@ -4,7 +4,7 @@ from csp.constants import NONCE, SELF, UNSAFE_INLINE
 from csp.decorators import csp_update
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from games import correspondence_views, views as game_views
+from games.web import correspondence_views, views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),

@@ -12,7 +12,7 @@ import gc
 def process_ready() -> None:
     from django.urls import get_resolver
 
-    from games import registry
+    from games.engine import registry
 
     registry.titles()
     get_resolver().url_patterns  # noqa: B018 (imports every view module)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Hand, Move, Seat, Snapshot
+from games.models import Game, Hand, Move, Seat, Snapshot
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -5,11 +5,11 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from . import bulk, pgtime  # bulk registers the field__any lookup
+        from accounts.signals import night_hours_changed
+        from games.clocks.vacations import night_hours_changed as refresh_on_new_night
+        from games.mail import receivers
+        from games.store import bulk, pgtime  # noqa: F401  (bulk registers the field__any lookup)
 
         pgtime.connect()
-        from accounts.signals import night_hours_changed
-
-        from .vacations import night_hours_changed as refresh_on_new_night
-
+        receivers.connect()
         night_hours_changed.connect(refresh_on_new_night, dispatch_uid="games.night_hours")

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .fields import JSONField
+from games.fields import JSONField
 
 
 class GameQuerySet(models.QuerySet):
@@ -75,15 +75,15 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     # True while one of this seat's roles is active (kept by the move pipeline).
     awaiting = models.BooleanField(default=False, db_index=True)
-    # The clock (games/deadlines.py): the turn started when the role became active.
+    # The clock (games/clocks/deadlines.py): the turn started when the role became active.
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     next_reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     bank_seconds = models.IntegerField(null=True, blank=True)
     extra_seconds = models.IntegerField(default=0, help_text="time granted by the opponent this turn")
-    # Pace profiles (games/deadlines.py): the step this seat's running deadline is for.
+    # Pace profiles (games/clocks/deadlines.py): the step this seat's running deadline is for.
     step = models.CharField(max_length=40, blank=True)
-    # Team games (games/tables.py): the team asked for in the lobby (an index
+    # Team games (games/tables/__init__.py): the team asked for in the lobby (an index
     # into the title's ``teams(roles)``, "" for any), and who covers an absent seat.
     team = models.CharField(max_length=2, blank=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
@@ -95,10 +95,10 @@ class Seat(models.Model):
                               related_name="+", help_text="a teammate acting for this absent seat")
     substitute = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+", help_text="invited to take this seat over")
-    # Planned absences (games/pauses.py): deadlines read the pause rows only for
+    # Planned absences (games/clocks/pauses.py): deadlines read the pause rows only for
     # seats a pause of their own or of the table has touched.
     paused_ever = models.BooleanField(default=False, help_text="a seat or table pause has touched this seat")
-    # Standing orders (games/tables.py `set_orders`, correspondence-design §1): {order key: value}
+    # Standing orders (games/tables/__init__.py `set_orders`, correspondence-design §1): {order key: value}
     # answers the seat's player gave in advance (``rules.standing_orders``); "ask" is no entry.
     # Seen only by the seat's player and its proxy.
     orders = JSONField(default=dict, blank=True)
@@ -133,7 +133,7 @@ class Invitation(models.Model):
 
 class SeatPause(models.Model):
     """A player froze their own seat's clock (correspondence-design §4,
-    games/pauses.py): from ``started_at`` to ``ends_at``, or to ``ended_at``
+    games/clocks/pauses.py): from ``started_at`` to ``ends_at``, or to ``ended_at``
     when resumed early. That stretch counts for no deadline of this seat and
     is charged to the seat's pause budget."""
 
@@ -156,7 +156,7 @@ class SeatPause(models.Model):
 
 
 class TablePause(models.Model):
-    """A table-wide pause (correspondence-design §4, games/pauses.py): proposed
+    """A table-wide pause (correspondence-design §4, games/clocks/pauses.py): proposed
     by a seated player for ``hours``; running once more than half of all seats
     voted yes, and then every clock of the game stops until it ends."""
 
@@ -220,7 +220,7 @@ class Move(models.Model):
     rolled_back = models.BooleanField(default=False)
     # Who made it: "" the seat's player, or "timeout", "autopilot", "proxy", "order", "deputy".
     source = models.CharField(max_length=10, blank=True)
-    # Sealed steps (games/sealing.py): the published hash of this input, the
+    # Sealed steps (games/engine/sealing.py): the published hash of this input, the
     # secret salt that opens it once the step is revealed, and the step's number.
     commitment = models.CharField(max_length=64, blank=True)
     nonce = models.CharField(max_length=32, blank=True)
@@ -289,7 +289,7 @@ class Notification(models.Model):
 
 
 class OutboxTask(models.Model):
-    """A Celery task written in the transaction that wants it (games/outbox.py).
+    """A Celery task written in the transaction that wants it (games/store/outbox.py).
 
     The row commits or rolls back with the move; it is handed to the broker
     after the commit, and the relay hands over whatever a broker outage left

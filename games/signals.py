@@ -12,3 +12,17 @@ game_result_changed = Signal()
 # receivers return extra template context (the ladder adds ``rating_change``),
 # so games never imports the apps that build on it.
 game_over_mail = Signal()
+
+# The move pipeline's hand-offs to the mail room (games/mail/receivers.py), so
+# play and clocks never import what is built on them. Sent inside the
+# transaction; receivers only write outbox rows, which commit with the move.
+# A journal commit logged moves (sender=Game, entries=[journal.Entry], new_steps={game id: [role]}).
+moves_logged = Signal()
+# A game started (sender=Game, game=<Game>).
+game_started = Signal()
+# A creator invited a named player to a two-seat game (sender=Game, game=<Game>).
+invitation_sent = Signal()
+# The sweep put an absent player on vacation (sender=Seat, user_id=<int>, vacation_id=<int>).
+auto_vacation_started = Signal()
+# A seat proposed a table-wide pause (sender=TablePause, pause=<TablePause>).
+table_pause_proposed = Signal()

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import correspondence_views, views
+from games.web import correspondence_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -22,5 +22,5 @@ urlpatterns = [
     path("<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("<int:game_id>/resign/", views.resign, name="resign"),
     path("<int:game_id>/grant-time/", correspondence_views.grant_time, name="grant_time"),
-    path("", include("games.table_urls")),
+    path("", include("games.tables.urls")),
 ]

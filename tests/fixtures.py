@@ -97,7 +97,7 @@ def carol(make_user):
 @pytest.fixture
 def duel(alice, bob):
     """A started Duel game: alice is north, bob is south."""
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id="duel", creator_role="north")
     services.seat_join(game_id=game.pk, user=bob)

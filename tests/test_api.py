@@ -135,7 +135,7 @@ def test_my_games_list_costs_the_same_queries_for_one_game_or_five(api_for, alic
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import services
+    from games.play import services
 
     client = api_for(alice)
 

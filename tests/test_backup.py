@@ -8,7 +8,8 @@ import subprocess
 import psycopg
 import pytest
 
-from games import selectors, services
+from games.web import selectors
+from games.play import services
 
 from tests.stack import BIN, ROOT
 

@@ -1,9 +1,9 @@
-"""games.batching.collection_held: no cyclic collection inside, the collector's state restored after."""
+"""games.store.batching.collection_held: no cyclic collection inside, the collector's state restored after."""
 import gc
 
 import pytest
 
-from games.batching import collection_held
+from games.store.batching import collection_held
 
 
 @pytest.mark.parametrize("enabled", [True, False])

@@ -1,8 +1,9 @@
-"""games.bulk writes the same rows the ORM would (on PostgreSQL through one JSON parameter)."""
+"""games.store.bulk writes the same rows the ORM would (on PostgreSQL through one JSON parameter)."""
 import pytest
 from django.utils import timezone
 
-from games import bulk, services
+from games.store import bulk
+from games.play import services
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db

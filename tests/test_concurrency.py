@@ -2,7 +2,7 @@
 import pytest
 from django.test import Client
 
-from games import services
+from games.play import services
 from games.errors import GameError, StaleMove
 from games.models import Game, Move
 

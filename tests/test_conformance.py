@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from games import registry
+from games.engine import registry
 from games.rules.core import Action, IllegalAction, rng, undo
 from games.rules.core.flow import take_log
 from games.rules.core.testing import new_game, pick, play

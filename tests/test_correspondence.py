@@ -5,8 +5,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import services, vacations
-from games.clocks import DAY
+from games.play import services
+from games.clocks import vacations, DAY
 from games.errors import BadRequest
 from games.models import Game, Move, Seat
 

@@ -42,7 +42,8 @@ def site(duel, alice, carol, make_user):
     g = duel.pk
     titles = []  # each title's board mid-game (SVG maps, tracker), for a player and a spectator
     others = [make_user(n) for n in ("bob2", "dave", "erin", "frank")]
-    from games import registry, services
+    from games.engine import registry
+    from games.play import services
     for title_id in sorted(t for t in registry.titles() if t != "duel"):  # every title, read from the registry
         game = services.game_create(user=alice, title_id=title_id, options={})
         for user in others:

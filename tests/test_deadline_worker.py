@@ -6,7 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services, tasks
+from games import tasks
+from games.play import services
 from games.models import Game, Move, Seat
 
 from tests.threads import run_together

@@ -12,7 +12,8 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games import emails, reminders, services
+from games.mail import emails, reminders
+from games.play import services
 from games.models import Notification, Seat
 
 pytestmark = pytest.mark.django_db

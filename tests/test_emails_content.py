@@ -3,7 +3,9 @@ opponent's last move in words; plain text without HTML escaping; links on HOTLIN
 import pytest
 from django.core import mail
 
-from games import emails, registry, services
+from games.mail import emails
+from games.engine import registry
+from games.play import services
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

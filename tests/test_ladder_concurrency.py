@@ -1,7 +1,7 @@
 """Two ladder games finishing at the same moment leave a consistent ladder (real PostgreSQL)."""
 import pytest
 
-from games import services
+from games.play import services
 from games.ladder import ladders
 from games.ladder.models import Challenge, Ladder, LadderEntry, Rating
 from games.models import Game

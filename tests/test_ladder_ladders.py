@@ -4,7 +4,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.play import services
 from games.ladder import ladders
 from games.ladder.ladders import LadderError
 from games.ladder.models import Challenge, Ladder, LadderEntry

@@ -6,7 +6,7 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games.play import services
 from games.ladder import chart, ladders
 from games.ladder.models import Challenge, Ladder, LadderEntry, Rating
 

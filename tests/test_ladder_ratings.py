@@ -6,7 +6,8 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import services, signals
+from games import signals
+from games.play import services
 from games.ladder import glicko2, ratings
 from games.ladder.models import Rating, RatingChange, RatingRecompute, SideRecord
 from games.models import Game, Seat

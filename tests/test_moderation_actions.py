@@ -8,7 +8,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
+from games.play import services
 from games.errors import BadRequest, Forbidden
 from games.ladder.models import RatingChange, RatingRecompute
 from games.models import Game, Hand, Move, Seat

@@ -2,7 +2,8 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from games import engine, services
+from games import engine
+from games.play import services
 
 MIDDLEWARE = "games.moderation.middleware.SuspensionMiddleware"
 

@@ -6,9 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
-from games.moderation import sanctions
-from games.moderation import services as moderation
+from games.play import services
+from games.moderation import sanctions, services as moderation
 from games.moderation.models import Report, TakebackRequest, UserSanction
 from tests.test_moderation_fixtures import fresh_cache, mod, mod2, pick, play, suspension_middleware  # noqa: F401
 

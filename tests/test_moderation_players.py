@@ -9,12 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from games import services
+from games.play import services
 from games.errors import BadRequest, Forbidden
 from games.ladder.models import Challenge, Ladder
 from games.models import Notification
-from games.moderation import sanctions
-from games.moderation import services as moderation
+from games.moderation import sanctions, selectors, services as moderation
 from games.moderation.models import AuditEntry, ChatMessage, Report, TakebackRequest, UserSanction
 from tests.test_moderation_fixtures import fresh_cache, make_moderator, mod, mod2, pick, play  # noqa: F401
 from tests.test_moderation_fixtures import suspension_middleware  # noqa: F401
@@ -46,7 +45,7 @@ def test_spectators_never_see_the_chat(client, duel, alice, carol):
         assert response.status_code == 403 and b"secret plan" not in response.content
     assert client.get(reverse("games:detail", args=[duel.pk])).content.count(b"secret plan") == 0
     with pytest.raises(Forbidden):
-        moderation.chat_list(duel, carol)
+        selectors.chat_list(duel, carol)
 
 
 def test_chat_is_rate_limited_per_user(client, duel, alice, bob, settings):

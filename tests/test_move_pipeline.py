@@ -1,7 +1,8 @@
 """The move pipeline: services over the database, on the example game."""
 import pytest
 
-from games import engine, services
+from games import engine
+from games.play import services
 from games.errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotFound, NotYourSeat, StaleMove
 from games.models import Game, Hand, Move, Snapshot
 

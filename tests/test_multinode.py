@@ -23,7 +23,7 @@ LEASE = 8  # seconds (HOTLINE_BEAT_LEASE_SECONDS), 30 in production; a busy CI m
 
 
 def overdue_games(alice, bob, count: int) -> list[int]:
-    from games import services
+    from games.play import services
     from games.models import Seat
 
     games = []

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 NOTHING = "You have no games yet. Create one or join one in the lobby."

@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import registry, services
+from games.engine import registry
+from games.play import services
 from games.models import Game
 from games.moderation import actions
 from games.moderation.models import AuditEntry

@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils import timezone as django_tz
 
 from accounts.models import Profile
-from games import clocks, deadlines, services
-from games.clocks import DAY, TimeControl
+from games import clocks
+from games.clocks import deadlines, DAY, TimeControl
+from games.play import services
 from games.models import Game, Seat
 
 SEOUL, MADRID = ZoneInfo("Asia/Seoul"), ZoneInfo("Europe/Madrid")

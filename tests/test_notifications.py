@@ -6,7 +6,7 @@ from django.core import mail
 from django.db import transaction
 
 from config.celery import app as celery_app
-from games import services
+from games.play import services
 
 LINK = "/games/{}/"
 

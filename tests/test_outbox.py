@@ -10,7 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.celery import app as celery_app
-from games import outbox, services, tasks
+from games import tasks
+from games.store import outbox
+from games.play import services
 from games.models import Notification, OutboxTask
 
 from tests.stack import free_port
@@ -66,11 +68,11 @@ def test_a_move_rolled_back_leaves_no_task(duel, alice):
 
 
 def test_a_dead_broker_costs_the_move_nothing_and_the_relay_sends_later(
-        django_capture_on_commit_callbacks, dead_broker, alice, bob):
-    started = time.monotonic()
+        django_capture_on_commit_callbacks, dead_broker, caplog, alice, bob):
     with django_capture_on_commit_callbacks(execute=True):
         game = start_duel(alice, bob)
-    assert time.monotonic() - started < 3.0  # one refused connection, then this process pauses
+    # one refused connection, then this process pauses: the second row is not even tried
+    assert refusals(caplog, "broker unavailable") == 1
     assert outbox._paused_until > time.monotonic()
     assert OutboxTask.objects.filter(sent_at=None).count() == 2
     assert mail.outbox == []
@@ -115,8 +117,14 @@ def redis_cache_down(settings):
     cache._paused_until = 0.0
 
 
+def refusals(caplog, words: str) -> int:
+    """How many times a dead service was tried (each try logs one warning and
+    can cost at most its socket timeout; a pause means no further tries)."""
+    return sum(words in record.getMessage() for record in caplog.records)
+
+
 def test_chat_and_login_work_while_the_cache_is_down_and_limits_still_count(
-        redis_cache_down, settings, client, duel, alice):
+        redis_cache_down, settings, caplog, client, duel, alice):
     from django.core.cache import cache
 
     settings.HOTLINE_CHAT_PER_MINUTE = 2
@@ -127,23 +135,22 @@ def test_chat_and_login_work_while_the_cache_is_down_and_limits_still_count(
                 for i in range(3)]
     assert statuses == [201, 201, 429]
     client.logout()
-    started = time.monotonic()
     response = client.post("/accounts/login/", {"login": "alice", "password": "pw-for-tests-1"})
-    assert response.status_code == 302 and time.monotonic() - started < 2.0
+    assert response.status_code == 302
+    assert refusals(caplog, "cache: Redis unavailable") == 1  # Redis tried once, then left alone
 
 
 def test_an_html_move_and_resign_answer_while_broker_and_cache_are_down(
-        django_capture_on_commit_callbacks, dead_broker, redis_cache_down, client, duel, alice):
+        django_capture_on_commit_callbacks, dead_broker, redis_cache_down, caplog, client, duel, alice):
     import json
 
     client.force_login(alice)
     card = sorted(duel.state["hands"]["north"])[0]
-    started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         moved = client.post(f"/games/{duel.pk}/act/", {"verb": "pick", "arg": json.dumps(card),
                                                         "expected_seq": duel.seq}, HTTP_HX_REQUEST="true")
         resigned = client.post(f"/games/{duel.pk}/resign/")
     assert moved.status_code == 200 and resigned.status_code in (200, 302)
-    assert time.monotonic() - started < 4.0
+    assert refusals(caplog, "broker unavailable") == 1 and refusals(caplog, "cache: Redis unavailable") <= 1
     assert duel.moves.filter(verb="pick").count() == 1
     assert OutboxTask.objects.filter(task=tasks.send_games_over.name, args=[[duel.pk]], sent_at=None).exists()

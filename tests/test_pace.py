@@ -6,8 +6,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from games import clocks, deadlines, registry, services
-from games.clocks import HOUR, MINUTE, PACES, TimeControl
+from games import clocks
+from games.clocks import deadlines, HOUR, MINUTE, PACES, TimeControl
+from games.engine import registry
+from games.play import services
 from games.rules.core.flow import Flow
 from games.rules.core.testing import new_game, random_inputs
 

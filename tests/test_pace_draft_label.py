@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from games import clocks
-from games.forms import GameCreateForm
+from games.web.forms import GameCreateForm
 
 HOUR = clocks.HOUR
 DRAFT_WORDS = {  # profile -> (setup window the label promises, the label's words for it)

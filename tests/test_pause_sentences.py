@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.models import Profile, User
-from games import pauses
+from games.clocks import pauses
 from games.models import SeatPause, TablePause
 
 from tests.test_team_pauses import new_table

@@ -1,4 +1,4 @@
-"""The C timestamp parser on PostgreSQL (games/pgtime.py) reads what Django's
+"""The C timestamp parser on PostgreSQL (games/store/pgtime.py) reads what Django's
 own loader reads: aware datetimes in UTC, to the microsecond."""
 import datetime
 from zoneinfo import ZoneInfo
@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def test_timestamps_are_parsed_by_the_fast_loader_and_come_back_exact(make_user):
-    from games import services
+    from games.play import services
 
     user = make_user("mia")
     game = services.game_create(user=user, title_id="duel", creator_role="north")

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from games import registry
-from games.presentation import OptionField, Presentation
+from games.engine import registry
+from games.engine.presentation import OptionField, Presentation
 from games.rules.core import rng
 from games.rules.core.flow import take_log
 from games.rules.core.testing import new_game, pick

@@ -2,10 +2,10 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
+from games.play import services
 from games.models import Game
 from games.rules.core import rng
-from games.selectors import game_picture
+from games.web.selectors import game_picture
 from games.rules.core.testing import pick
 
 pytestmark = pytest.mark.django_db

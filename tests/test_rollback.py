@@ -2,7 +2,8 @@
 import pytest
 from django.core.management import call_command
 
-from games import engine, services
+from games import engine
+from games.play import services
 from games.errors import BadRequest
 from games.models import Game, Hand, Move
 from games.rules.core.flow import take_log

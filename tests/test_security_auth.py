@@ -17,7 +17,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
+from games.play import services
 from games.errors import Forbidden
 from games.models import Game, Move, Seat
 from games.moderation import actions, sanctions

@@ -15,7 +15,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import registry, services
+from games.engine import registry
+from games.play import services
 from games.errors import BadRequest
 from games.models import Game
 

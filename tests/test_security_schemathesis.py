@@ -22,7 +22,7 @@ from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
+from games.play import services
 from games.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

@@ -13,7 +13,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import registry, services
+from games.engine import registry
+from games.play import services
 from games.errors import BadRequest, Forbidden
 from games.models import Game
 from games.moderation import services as moderation

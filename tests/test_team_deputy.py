@@ -1,4 +1,4 @@
-"""The deputy leader (correspondence-design §4 item 6, games/deputies.py): an
+"""The deputy leader (correspondence-design §4 item 6, games/clocks/deputies.py): an
 absent (autopilot) team leader asked for a combat input waits for its deputy
 with the step's window instead of an instant default; the deputy acts for it
 with ``as_role`` and sees its seat as a proxy does (never its secret
@@ -17,12 +17,17 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import clocks, deadlines, emails, registry, services, tables
+from games import clocks, tables
+from games.clocks import deadlines
+from games.mail import emails
+from games.engine import registry
+from games.play import services
 from games.errors import Forbidden
 from games.models import Game, Seat
 from games.rules.core import Action
 from games.rules.core.flow import Flow
 from games.rules.core.testing import new_game, random_inputs
+from games.engine.teams import teammates
 
 pytestmark = pytest.mark.django_db
 
@@ -95,7 +100,7 @@ def seat(game, role) -> Seat:
 
 
 def teammate_not_deputy(game, leader, deputy) -> str:
-    return next(r for r in tables.teammates(game, leader) if r != deputy)
+    return next(r for r in teammates(game, leader) if r != deputy)
 
 
 def enemy(game, leader) -> str:
@@ -142,7 +147,7 @@ def label(role) -> str:
 def test_an_absent_leader_at_a_fight_gets_the_sealed_window_and_no_instant_default(table):
     game, users, mover = table
     leader, deputy = enter_fight(game, users, mover)
-    assert deputy in tables.teammates(game, leader)
+    assert deputy in teammates(game, leader)
     led = seat(game, leader)
     assert led.autopilot and led.awaiting
     assert led.deadline_at - led.turn_started_at == SEALED_WINDOW

@@ -1,4 +1,4 @@
-"""The deputy window through a refresh (games/deputies.py, deadlines.refresh_deadline):
+"""The deputy window through a refresh (games/clocks/deputies.py, deadlines.refresh_deadline):
 an absent (autopilot) leader whose deputy may act keeps the step's window when
 its clock is recomputed — its vacation, its own pause, a table pause, time a
 player or a moderator grants, a moderator's resume — with the stopped or
@@ -10,7 +10,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import pauses, services, vacations
+from games.clocks import pauses, vacations
+from games.play import services
 from games.models import Seat
 from games.moderation import actions
 from tests.test_moderation_fixtures import mod  # noqa: F401

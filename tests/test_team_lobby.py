@@ -15,12 +15,16 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import registry, selectors, services, tables
+from games import tables
+from games.engine import registry
+from games.web import selectors
+from games.play import services
 from games.models import Game, Invitation, Seat
+from games.engine.teams import assign_roles, open_seats, teams_of, title_teams
 
 # The team title (Colony A, Colony B, the Lone Wolf; 4 to 11 seats), found
 # rather than named: only its own folder names a title (tests/test_layout.py).
-DOW = next(t for t in sorted(registry.titles()) if tables.title_teams(registry.get(t)))
+DOW = next(t for t in sorted(registry.titles()) if title_teams(registry.get(t)))
 pytestmark = pytest.mark.django_db
 
 
@@ -87,7 +91,7 @@ def assert_no_ids_nor_json(html: str) -> None:
 
 
 def team_roles(game: Game, label_index: int) -> list[str]:
-    return tables.teams_of(game)[label_index]
+    return teams_of(game)[label_index]
 
 
 # -- create --------------------------------------------------------------------
@@ -97,7 +101,7 @@ def test_create_page_keeps_seats_for_invitees_in_their_teams(table, alice, bob, 
     assert table.invited_user is None  # a team game is never reserved for one player
     assert Seat.objects.get(game=table, user=alice).team == "0"
     assert {(i.user.username, i.team) for i in table.invitations.all()} == {("bob", "0"), ("mia", "1")}
-    assert tables.open_seats(table) == 2
+    assert open_seats(table) == 2
 
 
 def test_create_page_offers_pace_teams_and_invitation_lines(client, alice):
@@ -177,7 +181,7 @@ def test_lobby_shows_teams_names_seats_options_packs_and_pace(client, table, eve
 
 
 def test_the_pack_name_comes_from_the_option_label(client, table, eve):
-    from games import registry
+    from games.engine import registry
 
     show = registry.presentation(DOW)
     pack = show.option_value_label("content", table.options["content"])
@@ -333,7 +337,7 @@ def test_decline_gives_the_kept_seat_back(client, table, mia, eve):
     client.post(reverse("games:decline", args=[table.pk]))
     assert not table.invitations.filter(user=mia).exists()
     table.refresh_from_db()
-    assert table.status == Game.Status.OPEN and tables.open_seats(table) == 3
+    assert table.status == Game.Status.OPEN and open_seats(table) == 3
 
 
 def test_the_creator_withdraws_a_kept_seat(client, table, alice, bob, eve):
@@ -345,7 +349,7 @@ def test_the_creator_withdraws_a_kept_seat(client, table, alice, bob, eve):
     assert 'name="username" value="bob"' in html and "Withdraw the invitation of bob" in html
     response = client.post(reverse("games:withdraw", args=[table.pk]), {"username": "bob"}, follow=True)
     assert "The seat kept for bob is open again." in words(response.content.decode())
-    assert not table.invitations.filter(user=bob).exists() and tables.open_seats(table) == 3
+    assert not table.invitations.filter(user=bob).exists() and open_seats(table) == 3
     assert "Join Colony A" not in words(main_text(response))  # alice is seated; for others it opened:
     client.force_login(eve)
     assert "Join Colony A" in words(main_text(client.get(reverse("games:detail", args=[table.pk]))))
@@ -536,7 +540,7 @@ def test_api_decline_and_withdraw_are_documented_with_their_errors():
 @pytest.mark.parametrize("players", [4, 5, 7, 11])
 def test_assign_roles_gives_every_seat_that_asked_a_team_a_role_of_it(alice, make_user, players):
     game = services.game_create(user=alice, title_id=DOW, options={"players": players})
-    teams = tables.teams_of(game)
+    teams = teams_of(game)
     rng = random.Random(players)
     seats = [Seat.objects.get(game=game)]
     wishes = [str(k) for k, team in enumerate(teams) for _ in team]  # every seat of every team
@@ -549,7 +553,7 @@ def test_assign_roles_gives_every_seat_that_asked_a_team_a_role_of_it(alice, mak
     for attempt in range(5):
         for seat in seats:
             seat.role = ""
-        tables.assign_roles(game, seats, roles, lambda pool: rng.choice(pool))
+        assign_roles(game, seats, roles, lambda pool: rng.choice(pool))
         assert sorted(s.role for s in seats) == sorted(roles)
         for seat in seats:
             if seat.team:
@@ -561,7 +565,7 @@ def test_assign_roles_keeps_a_role_given_before(alice, bob):
     first = Seat.objects.get(game=game)
     first.role = "p2"
     second = Seat.objects.create(game=game, user=bob, team="1")  # Colony B: p2 or p4
-    tables.assign_roles(game, [first, second], ["p1", "p2", "p3", "p4"], lambda pool: pool[0])
+    assign_roles(game, [first, second], ["p1", "p2", "p3", "p4"], lambda pool: pool[0])
     assert first.role == "p2" and second.role == "p4"
 
 

@@ -14,7 +14,10 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import deadlines, registry, services, tables
+from games import tables
+from games.clocks import deadlines
+from games.engine import registry
+from games.play import services
 from games.errors import BadRequest, Forbidden
 from games.models import Game, Move, OutboxTask, Seat
 from games.rules.core.flow import Flow
@@ -181,7 +184,7 @@ def test_the_sweep_plays_an_order_due_at_once_even_without_the_after_commit_task
 
 @pytest.mark.parametrize("value,mailed", [("roll", False), ("ask", True)])
 def test_no_turn_notice_asks_for_an_input_the_orders_answer(bite, value, mailed):
-    from games import emails
+    from games.mail import emails
     from games.models import Notification
 
     game, users, mover, action, victim = bite

@@ -1,5 +1,5 @@
-"""Clocks of team tables when several kinds of pause meet (games/pauses.py,
-games/deadlines.py, games/moderation/actions.py): overlapping stretches count
+"""Clocks of team tables when several kinds of pause meet (games/clocks/pauses.py,
+games/clocks/deadlines.py, games/moderation/actions.py): overlapping stretches count
 once whichever kinds they are, the sand-timer grace still cuts a window while
 the table is paused, and every recomputation keeps the window the step opened
 with (the survivor draft's setup window, a grace)."""
@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import deadlines, pauses, services, vacations
-from games.clocks import HOUR, PACES
+from games.clocks import deadlines, pauses, vacations, HOUR, PACES
+from games.play import services
 from games.models import Seat, TablePause
 from games.moderation import actions
 from games.moderation.models import ClockPause

@@ -1,4 +1,4 @@
-"""Planned absences at team tables (correspondence-design §4, games/pauses.py):
+"""Planned absences at team tables (correspondence-design §4, games/clocks/pauses.py):
 each seat's pause budget, the table-wide pause vote, the sweep and reminders
 around them, the words on the page and in the API, the errors, the mail."""
 import html
@@ -13,7 +13,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Vacation
-from games import emails, engine, pauses, registry, services
+from games import engine
+from games.mail import emails
+from games.clocks import pauses
+from games.engine import registry
+from games.play import services
 from games.errors import BadRequest
 from games.models import OutboxTask, Seat, SeatPause, TablePause
 

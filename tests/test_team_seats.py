@@ -13,7 +13,9 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import engine, registry, sealing, services
+from games import engine
+from games.engine import registry, sealing
+from games.play import services
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import engine, registry, sealing, services, tables
+from games import engine, tables
+from games.engine import registry, sealing
+from games.play import services
 from games.errors import Forbidden
 from games.models import Game, Move, Seat
+from games.engine.teams import teammates
 
 pytestmark = pytest.mark.django_db
 DAILY = {"kind": "pace", "profile": "daily"}
@@ -134,8 +137,8 @@ def test_the_same_sweep_twice_plays_the_defaults_once(table):
 def test_a_proxy_acts_for_an_away_teammate_and_an_enemy_cannot(table):
     game, users = table
     Seat.objects.filter(game=game, role="p3").update(autopilot=True, timeouts_in_row=2)
-    mate = tables.teammates(game, "p3")[0]
-    enemy = next(r for r in ("p2", "p4") if r not in tables.teammates(game, "p3"))
+    mate = teammates(game, "p3")[0]
+    enemy = next(r for r in ("p2", "p4") if r not in teammates(game, "p3"))
     with pytest.raises(Forbidden):
         tables.proxy_take(game_id=game.pk, user=users[enemy], role="p3")
     seat = tables.proxy_take(game_id=game.pk, user=users[mate], role="p3")

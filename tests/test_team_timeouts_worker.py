@@ -12,7 +12,9 @@ from celery.signals import task_postrun
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import registry, services, tables, tasks
+from games import tables, tasks
+from games.engine import registry
+from games.play import services
 from games.models import Game, Move, Notification, OutboxTask, Seat
 from games.rules.core.flow import Flow, take_log
 

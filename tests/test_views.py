@@ -42,7 +42,7 @@ def test_create_form_shows_errors_and_keeps_input(client, alice):
 
 
 def test_my_games_lists_games_waiting_on_me_first(client, alice, bob, carol):
-    from games import services
+    from games.play import services
 
     waiting = services.game_create(user=alice, title_id="duel", creator_role="north")
     services.seat_join(game_id=waiting.pk, user=bob)
@@ -123,7 +123,7 @@ def test_spectators_see_only_the_public_view(client, duel, carol):
 
 
 def test_invitations_are_listed_with_accept_and_decline(client, alice, bob):
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id="duel", invite_username="bob")
     html = login(client, bob).get(reverse("games:my_games")).content.decode()
@@ -135,7 +135,7 @@ def test_invitations_are_listed_with_accept_and_decline(client, alice, bob):
 
 
 def test_the_time_control_is_shown_before_anyone_joins(client, alice, bob):
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id="duel",
                                 time_control={"kind": "bank", "initial_days": 3, "increment_days": 1, "max_days": 7,
@@ -156,7 +156,7 @@ def test_the_create_page_sets_the_time_control(client, alice):
 
 
 def test_the_board_after_any_past_move_can_be_viewed(client, duel, alice, bob):
-    from games import services
+    from games.play import services
 
     first = sorted(duel.state["hands"]["north"])[0]
     services.move_submit(game_id=duel.pk, user=alice, verb="pick", arg=first, expected_seq=1)

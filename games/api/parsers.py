@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, parsers, status
 
-from .json_limits import JSONTooDeep, loads
+from games.limits.json_limits import JSONTooDeep, loads
 
 MAX_BYTES = 64 * 1024
 

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game
-from games.services import MAX_ARG_INT, MAX_ARG_LENGTH
+from games.play.services import MAX_ARG_INT, MAX_ARG_LENGTH
 
 MAX_SEQ = 2**31 - 1
 
@@ -67,7 +67,7 @@ class TimeControlField(serializers.DictField):
     "oneOf": [{"type": "boolean"}, {"type": "string", "maxLength": 40}, {"type": "integer"}]},
     "description": "the title's options (see its option choices); values keep their JSON type"})
 class OptionsField(serializers.DictField):
-    """Checked against the title's choices, type included, in ``games.services``."""
+    """Checked against the title's choices, type included, in ``games.play.services``."""
 
 
 class ActionSerializer(serializers.Serializer):
@@ -106,7 +106,7 @@ class GameCreateSerializer(serializers.Serializer):
                                        help_text="team games: seats kept for named players, each in a team")
 
     def __init__(self, *args, **kwargs):
-        from games import registry
+        from games.engine import registry
 
         super().__init__(*args, **kwargs)
         self.fields["title_id"].choices = sorted(registry.titles())

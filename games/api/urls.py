@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from games.api import views
 
 app_name = "api"
 urlpatterns = [

@@ -10,16 +10,21 @@ from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
-from games import clocks, engine, pauses, registry, sealing, selectors, services, tables
+from games import clocks, engine, tables
+from games.clocks import pauses
+from games.engine import registry, sealing
+from games.web import selectors
+from games.play import services
 from games.errors import BadRequest, Forbidden, NotFound
 from games.models import Game
 
-from .serializers import (ActionSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
+from games.api.serializers import (ActionSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
                           PausesSerializer, PromptSerializer, ResignSerializer, SeatRoleSerializer,
                           SeatStateSerializer, SubstituteSerializer, TableSerializer, VoteSerializer, WithdrawSerializer)
-from .throttles import READ_WRITE, ActionThrottle, CreateThrottle
+from games.limits.throttles import READ_WRITE, ActionThrottle, CreateThrottle
+from games.engine.teams import is_team_game, teams_of
 
 
 def _game(game_id) -> Game:
@@ -79,12 +84,12 @@ def join(request, game_id):
 
 @extend_schema(request=InvitationSerializer, responses={201: InvitationOutSerializer})
 @api_view(["POST"])
-@throttle_classes([*READ_WRITE, CreateThrottle])  # and invitations per invitee: services._invitee
+@throttle_classes([*READ_WRITE, CreateThrottle])  # and invitations per invitee: services.invitee
 def invitations(request, game_id):
     """The creator keeps a seat of an open team game for a named player, in a team."""
     data = _valid(InvitationSerializer, request.data)
     invitation = tables.invite(game_id=game_id, user=request.user, username=data["username"], team=data["team"])
-    return Response(_invitation_json(invitation, tables.teams_of(invitation.game)), status=status.HTTP_201_CREATED)
+    return Response(_invitation_json(invitation, teams_of(invitation.game)), status=status.HTTP_201_CREATED)
 
 
 NO_GAME = OpenApiResponse(ErrorSerializer, description="no such game")
@@ -122,7 +127,7 @@ def _table_json(game: Game, user) -> dict:
     """Who sits where (TableSerializer): names, team labels and keys, roles once started; no other ids."""
     prefetch_related_objects([game], *selectors.TABLE_PREFETCH)
     table = selectors.lobby_table(game, user)
-    teams = tables.teams_of(game)
+    teams = teams_of(game)
     control = clocks.TimeControl.from_json(game.time_control)
     return {"seats": table.total, "taken": table.taken, "open_seats": table.open,
             "teams": [{"key": line.key, "label": line.label, "roles": teams[int(line.key)],
@@ -163,7 +168,7 @@ def game_detail(request, game_id):
 
 def _pauses_json(game: Game, user) -> dict | None:
     """PausesSerializer's data for a team table in progress (or over); None elsewhere."""
-    if game.status == Game.Status.OPEN or game.state is None or not tables.is_team_game(game):
+    if game.status == Game.Status.OPEN or game.state is None or not is_team_game(game):
         return None
     seats = list(game.seats.select_related("user__profile"))
     return PausesSerializer(pauses.state(game, seats, user)).data
@@ -210,7 +215,7 @@ def log(request, game_id):
     return Response({"moves": MoveSerializer(moves, many=True).data, "log": engine.public_log(picture.game)})
 
 
-# -- team tables: absent seats and sealed commitments (games/tables.py, games/sealing.py) --
+# -- team tables: absent seats and sealed commitments (games/tables/__init__.py, games/engine/sealing.py) --
 @extend_schema(request=None, responses=SeatStateSerializer)
 @api_view(["POST"])
 @throttle_classes([*READ_WRITE, ActionThrottle])
@@ -258,7 +263,7 @@ def commitments(request, game_id):
     return Response(CommitmentSerializer(rows, many=True).data)
 
 
-# -- standing orders (games/tables.py `set_orders`): my seat's, or a covered seat's --
+# -- standing orders (games/tables/__init__.py `set_orders`): my seat's, or a covered seat's --
 ORDERS_RESPONSES = {200: OrdersSerializer, 404: NO_GAME, 403: OpenApiResponse(
     ErrorSerializer, description="no seat of mine in this game, or as_role is a seat I do not cover"),
     409: OpenApiResponse(ErrorSerializer, description="the game is not in progress"),
@@ -284,7 +289,7 @@ def orders(request, game_id):
     return Response(OrdersSerializer({"role": seat.role, "orders": tables.standing_orders(game, seat)}).data)
 
 
-# -- planned absences (games/pauses.py): 400 with the reason when refused --
+# -- planned absences (games/clocks/pauses.py): 400 with the reason when refused --
 PAUSE_RESPONSES = {200: PausesSerializer, 404: NO_GAME, 400: OpenApiResponse(
     ErrorSerializer, description="not a team table, no seat of mine, not in progress, hours out of range, over my "
     "pause budget, already paused or not paused, already voted, no open proposal (the detail says which)")}

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _, ngettext
 
-from games import services
+from games.play import services
 from games.errors import GameError, NotFound
 from games.models import Game, Move
 

@@ -96,7 +96,7 @@ class RatingChange(models.Model):
     def delta(self) -> float:
         return self.rating_after - self.rating_before
 
-    # Short names used by the game-over email (games/emails.py).
+    # Short names used by the game-over email (games/mail/emails.py).
     @property
     def before(self) -> float:
         return self.rating_before

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from games import bulk
+from games.store import bulk
 from games.models import Game, Seat
 
 from . import glicko2, teamratings

@@ -18,7 +18,8 @@ from __future__ import annotations
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from games import bulk, registry
+from games.store import bulk
+from games.engine import registry
 from games.models import Game
 
 from . import glicko2

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import registry
+from games.engine import registry
 from games.errors import GameError
 
 from . import chart, ladders, selectors

@@ -7,7 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import deadlines, services as game_services
+from games.clocks import deadlines
+from games.play import services as game_services
 from games.errors import BadRequest, NotFound
 from games.models import Game, Hand
 

@@ -8,10 +8,10 @@ from rest_framework.response import Response
 
 from games.errors import BadRequest, Forbidden
 
-from . import access, channels, services
+from . import access, channels, selectors, services
 from .models import ChatMessage, Report
 from .permissions import NotSuspendedForWrites
-from games.api.throttles import READ_WRITE, ChatThrottle, CreateThrottle
+from games.limits.throttles import READ_WRITE, ChatThrottle, CreateThrottle
 
 PERMISSIONS = [permissions.IsAuthenticated, NotSuspendedForWrites]
 
@@ -90,10 +90,10 @@ def chat(request, game_id):
     game = services.game_get(game_id)
     if request.method == "GET":
         channel = request.query_params.get("channel") or None
-        return Response(ChatSerializer(services.chat_list(game, request.user, channel), many=True).data)
+        return Response(ChatSerializer(selectors.chat_list(game, request.user, channel), many=True).data)
     if access.seat_of(game, request.user) is None:
         raise Forbidden()
     data = _valid(ChatSerializer(data=request.data))
     line = services.chat_post(game=game, user=request.user, body=data["body"], channel=data["channel"],
                               to=data.get("to", ""))
-    return Response(ChatSerializer(services.labelled(game, [line])[0]).data, status=status.HTTP_201_CREATED)
+    return Response(ChatSerializer(selectors.labelled(game, [line])[0]).data, status=status.HTTP_201_CREATED)

@@ -6,7 +6,7 @@ class ModerationConfig(AppConfig):
     label = "moderation"
 
     def ready(self):
-        from games import deadlines
+        from games.clocks import deadlines
         from games.api import auth
 
         from .access import suspended_sql

@@ -22,11 +22,13 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from games import engine, registry, tables
+from games import engine
+from games.engine import registry
 from games.errors import BadRequest, Forbidden
 from games.models import Game
 
 from . import access
+from games.engine.teams import is_team_game, teams_of
 
 TABLE, TEAM, DM = "table", "team", "dm"
 NAMES = (TABLE, TEAM, DM)
@@ -39,7 +41,7 @@ def team_key(index: int) -> str:
 
 def team_channels(game: Game) -> dict[str, list[str]]:
     """"team<k>" -> the roles of team k, for the teams that have a chat."""
-    return {team_key(k): team for k, team in enumerate(tables.teams_of(game)) if len(team) > 1}
+    return {team_key(k): team for k, team in enumerate(teams_of(game)) if len(team) > 1}
 
 
 def channel_of_role(game: Game, role: str) -> str:
@@ -85,7 +87,7 @@ def key_for(game: Game, role: str, name: str, to: str = "") -> str:
 
 
 def no_team_chat(game: Game) -> str:
-    if not tables.is_team_game(game):
+    if not is_team_game(game):
         return _("This game has no team chat.")
     return _("You play alone: there is no team chat for you.")
 

@@ -1,7 +1,7 @@
-"""The "dispute" mail: a report on your game was resolved (games.emails.deliver keys it)."""
+"""The "dispute" mail: a report on your game was resolved (games.mail.emails.deliver keys it)."""
 from __future__ import annotations
 
-from games import emails
+from games.mail import emails
 
 from .models import Report
 

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 
-from games import registry
+from games.engine import registry
 from games.errors import BadRequest, GameError
-from games.selectors import Picture
+from games.web.selectors import Picture
 
 from . import actions, sanctions, selectors
 from .forms import (AddTimeForm, AdjudicateForm, AppealDecideForm, CloseReportForm, HandForm, ReasonForm,

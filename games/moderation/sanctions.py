@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import outbox
+from games.store import outbox
 from games.errors import BadRequest, Forbidden, NotFound
 
 from . import access

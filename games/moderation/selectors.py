@@ -5,13 +5,17 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from games import engine, pauses, registry
+from games import engine
+from games.clocks import pauses
+from games.engine import registry
+from games.errors import BadRequest, Forbidden
 from games.models import Game, Move, Snapshot
-from games.selectors import public_moves
+from games.web.selectors import public_moves
 from games.rules.core import undo
 from games.rules.core.pseudo import MARKERS
 
-from .models import Appeal, AuditEntry, Report
+from . import channels
+from .models import Appeal, AuditEntry, ChatMessage, Report
 
 
 def report_queue(kind: str = "", title_id: str = ""):
@@ -26,6 +30,46 @@ def report_queue(kind: str = "", title_id: str = ""):
 
 def queue_titles() -> list[str]:
     return sorted(set(Report.objects.filter(status=Report.Status.OPEN).values_list("game__title_id", flat=True)))
+
+
+# -- chat --------------------------------------------------------------------
+def chat_list(game: Game, user, channel: str | None = None) -> list[ChatMessage]:
+    """The lines ``user`` may read, oldest first: every readable channel, or one
+    (``channel`` "table"; "team": the reader's team, or every team for a
+    moderator; "dm": the reader's direct messages, or all of them for a moderator)."""
+    keys = channels.readable(game, user)
+    if not keys:
+        raise Forbidden()
+    if channel is not None:
+        keys = _pick(game, keys, channel)
+    lines = game.chat_messages.filter(channel__in=keys).select_related("user__profile").order_by("created_at", "pk")
+    return labelled(game, list(lines))
+
+
+def labelled(game: Game, lines: list[ChatMessage]) -> list[ChatMessage]:
+    """Give each line ``channel_label``: "Table" or its team's name ("Colony A")."""
+    names = {key: channels.label(game, key) for key in {line.channel for line in lines}}
+    for line in lines:
+        line.channel_label = names[line.channel]
+    return lines
+
+
+def _pick(game: Game, keys: list[str], channel: str) -> list[str]:
+    if channel not in channels.NAMES:
+        raise BadRequest(_('Choose the channel "table", "team" or "dm".'))
+    if channel == channels.TABLE:
+        return [""]
+    if channel == channels.DM:
+        return _direct(game, keys)
+    teams = [key for key in keys if key and not key.startswith(channels.DM_PREFIX)]
+    if not teams:
+        raise BadRequest(channels.no_team_chat(game))
+    return teams
+
+
+def _direct(game: Game, keys: list[str]) -> list[str]:
+    channels.require_dms(game)
+    return [key for key in keys if key.startswith(channels.DM_PREFIX)]
 
 
 @dataclass
@@ -54,7 +98,6 @@ def game_timeline(game: Game, reader=None) -> Timeline:
     (every channel, each line labelled "Table" or with its team's name, unless
     the moderator has a seat in this game)."""
     from .models import ClockPause
-    from .services import chat_list, labelled
 
     moves = list(game.moves.select_related("user").order_by("seq"))
     return Timeline(
@@ -75,7 +118,7 @@ def game_timeline(game: Game, reader=None) -> Timeline:
 
 
 def secret_seqs(game: Game) -> set[int]:
-    """Moves whose argument a spectator may not know yet (`games.selectors.public_moves`
+    """Moves whose argument a spectator may not know yet (`games.web.selectors.public_moves`
     hides it): moderators see them the same way; the audited hand look reveals."""
     return {row["seq"] for row in public_moves(game, None) if row["arg"] is None}
 

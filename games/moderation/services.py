@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import text
-from games import services as game_services
+from games.play import services as game_services
 from games.errors import BadRequest, Forbidden, NotFound
 from games.models import Game
 
@@ -41,45 +41,6 @@ def chat_post(*, game: Game, user, body: str, channel: str = "table", to: str = 
     if len(body) > CHAT_MAX_LENGTH:
         raise BadRequest(_("Messages are at most %(n)s characters.") % {"n": CHAT_MAX_LENGTH})
     return ChatMessage.objects.create(game=game, user=user, body=body, channel=key)
-
-
-def chat_list(game: Game, user, channel: str | None = None) -> list[ChatMessage]:
-    """The lines ``user`` may read, oldest first: every readable channel, or one
-    (``channel`` "table"; "team": the reader's team, or every team for a
-    moderator; "dm": the reader's direct messages, or all of them for a moderator)."""
-    keys = channels.readable(game, user)
-    if not keys:
-        raise Forbidden()
-    if channel is not None:
-        keys = _pick(game, keys, channel)
-    lines = game.chat_messages.filter(channel__in=keys).select_related("user__profile").order_by("created_at", "pk")
-    return labelled(game, list(lines))
-
-
-def labelled(game: Game, lines: list[ChatMessage]) -> list[ChatMessage]:
-    """Give each line ``channel_label``: "Table" or its team's name ("Colony A")."""
-    names = {key: channels.label(game, key) for key in {line.channel for line in lines}}
-    for line in lines:
-        line.channel_label = names[line.channel]
-    return lines
-
-
-def _pick(game: Game, keys: list[str], channel: str) -> list[str]:
-    if channel not in channels.NAMES:
-        raise BadRequest(_('Choose the channel "table", "team" or "dm".'))
-    if channel == channels.TABLE:
-        return [""]
-    if channel == channels.DM:
-        return _direct(game, keys)
-    teams = [key for key in keys if key and not key.startswith(channels.DM_PREFIX)]
-    if not teams:
-        raise BadRequest(channels.no_team_chat(game))
-    return teams
-
-
-def _direct(game: Game, keys: list[str]) -> list[str]:
-    channels.require_dms(game)
-    return [key for key in keys if key.startswith(channels.DM_PREFIX)]
 
 
 # -- reports -----------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.api import throttles
+from games.limits import throttles
 from games.errors import BadRequest, GameError
 
 from . import access, audit, channels, selectors, services
@@ -49,7 +49,7 @@ def chat_boxes(request, game) -> list[dict]:
 def chat_box(request, game, name: str, teams: bool = True, to: str = "") -> dict:
     """One chat panel: its channel name ("table"/"team"/"dm"), heading and lines
     (and, for direct messages, the seats one may write to; ``to`` stays chosen)."""
-    lines = services.chat_list(game, request.user, name)
+    lines = selectors.chat_list(game, request.user, name)
     seat = access.seat_of(game, request.user)
     if name == channels.DM:
         recipients = channels.recipients(game, seat.role) if seat else []

@@ -4,7 +4,7 @@ from itertools import groupby
 from django import template
 from django.utils.translation import gettext_lazy
 
-from games import registry
+from games.engine import registry
 
 register = template.Library()
 

@@ -7,10 +7,10 @@ if the die shows a marked space, else +1. After 4 rounds the higher score wins.
 """
 from __future__ import annotations
 
-from games.rules.core import Choice, Prompt, Result
-from games.rules.core import rng, undo
+from games.rules.core import Choice, Prompt, Result, rng, undo
 from games.rules.core.base import FlowRules
-from games.rules.core.flow import Flow, Step, finish, new_state
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow, Step, new_state
 
 NAMES = ["Amber", "Basalt", "Cobalt", "Dolomite", "Emerald", "Feldspar",
          "Garnet", "Hematite", "Iolite", "Jasper", "Kyanite", "Lapis"]

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.replay import rebuild, validate
+from games.engine.rebuild import rebuild, validate
 
 
 class Command(BaseCommand):

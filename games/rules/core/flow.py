@@ -9,7 +9,7 @@ event) push frames and pop them when done. Steps that need no decision set
 from __future__ import annotations
 
 from . import undo
-from .protocol import Action, Choice, IllegalAction, Prompt, Result, State
+from .protocol import Action, Choice, IllegalAction, Prompt, State
 
 UNDO_CHOICE = Choice(undo.UNDO, None, "Undo", "undo")
 
@@ -138,13 +138,6 @@ def take_log(state: State) -> list:
     lines = state["log"]
     state["log"] = []
     return lines
-
-
-def finish(state: State, result: Result) -> None:
-    """End the game: store the result and clear the stack."""
-    state["result"] = result.to_json()
-    state["stack"] = []
-    state["active"] = []
 
 
 def new_state(seed: int, roles: list[str]) -> State:

@@ -11,7 +11,7 @@ more than two players).
 """
 from __future__ import annotations
 
-from .flow import finish
+from .ending import finish
 from .protocol import Action, IllegalAction, Result
 
 SETUP, RESIGN, TIMEOUT, ABANDON, ROLLBACK = ".setup", ".resign", ".timeout", ".abandon", ".rollback"

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 from games.titles.dawn_of_freedom.context import t as _t
 
-from games import i18n_tables
+from games.engine import i18n_tables
 
 from . import card_text
 from .rules import data

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.presentation import Presentation
+from games.engine.presentation import Presentation
 
 from .rules import RULES
 from . import prompt_words

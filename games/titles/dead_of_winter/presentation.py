@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.presentation import Presentation
+from games.engine.presentation import Presentation
 
 from . import names as N
 from . import order_words, prompt_words

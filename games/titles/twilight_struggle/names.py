@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_noop
 
-from games import i18n_tables
+from games.engine import i18n_tables
 from games.titles.twilight_struggle import card_text
 from games.titles.twilight_struggle.rules import data
 

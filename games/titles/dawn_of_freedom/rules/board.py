@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Result
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 
 from .data import ADJ, COUNTRY_SPACES, OTHER, SIGN, STABILITY, VP_WIN
 

@@ -5,12 +5,13 @@ from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
 from .board import log
+from .card_play import play_event, push_dispose, push_event
 from .cards import dispose, event_owner, has_ability, is_opponents
 from .data import CARD_NAME, CARDS, OTHER, ROUNDS, SCORING
-from .events import REGISTRY, can_happen, offer_events, play_event, push_dispose, push_event
-from .events.romania import check_capture
 from .ops import play_ops, tst_allowed, tst_attempt
 from .prompts import make
+from .refuge import check_capture
+from .registry import REGISTRY, can_happen, offer_events
 
 # choice codes: card * 8 + use
 EVENT, OPS, TST, QUIET, BOTH = 0, 1, 2, 3, 4

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Result
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 
 from .board import add_vp, controls, log
 from .data import COUNTRIES, COUNTRY_BGS, COUNTRY_SPACES, FINAL_BONUS, SCORING_BOX, SIGN

@@ -8,7 +8,8 @@ attacker and the card led. Automatic victory waits until it is over (8.0).
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result, rng
-from games.rules.core.flow import Flow, Phases, Step, finish
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow, Phases, Step
 
 from .board import add_sp, check_victory, controls, gain_vp, log
 from .data import (COUNTRY_NAME, COUNTRY_SPACES, NAME, OTHER, POWER_VALUE, PS_IDS, PS_KIND,

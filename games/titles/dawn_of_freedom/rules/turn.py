@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result
-from games.rules.core.flow import Flow, Phases, Step, finish
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow, Phases, Step
 
 from .board import add_sp, log
 from .cards import add_period, deal, end_turn_effects, has_ability

@@ -1,6 +1,6 @@
 """The U.S.S.R. stability track (12.x): four events in a fixed order move the
 marker one step each; each step scores its VP, steps 3 and 4 end an event
-(12.4: Gorbachev Charms the West, 12.5: Malta Summit; see `events.blocked`).
+(12.4: Gorbachev Charms the West, 12.5: Malta Summit; see `registry.blocked`).
 The four card events themselves come with their issue and call `advance`."""
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ TITLE = "dawn_of_freedom"
 
 def start_game(alice, bob):
     """alice is the Communist, bob the Democrat."""
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id=TITLE, creator_role="communist")
     services.seat_join(game_id=game.pk, user=bob)
@@ -28,7 +28,8 @@ def start_game(alice, bob):
 def play_random(game, players: dict, moves: int, seed: int = 7, until=None) -> None:
     """Submit up to ``moves`` random legal moves through the real service; stop early when
     ``until(game)`` holds."""
-    from games import engine, services
+    from games import engine
+    from games.play import services
     from games.models import Game
 
     rng = random.Random(seed)
@@ -120,7 +121,7 @@ def test_mid_game_pages_show_own_hand_never_the_other(client, alice, bob):
 
 @pytest.mark.django_db
 def test_a_running_power_struggle_shows_counts_and_only_the_viewers_cards(client, alice, bob, monkeypatch):
-    from games import services
+    from games.play import services
 
     monkeypatch.setattr(services.secrets, "randbits", lambda bits: 20261124)  # a fixed game seed
     game = start_game(alice, bob)

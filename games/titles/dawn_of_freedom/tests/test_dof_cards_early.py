@@ -4,7 +4,7 @@ Test names carry the card's slug (`card_tests.py`) for the README table."""
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.cards import end_turn_effects, ops_value
 from games.titles.dawn_of_freedom.rules.data import COUNTRY_SPACES
-from games.titles.dawn_of_freedom.rules.events import can_happen, offer_event
+from games.titles.dawn_of_freedom.rules.registry import can_happen, offer_event
 
 from .helpers import (COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put,
                       rolls, sp)

@@ -2,7 +2,7 @@
 each one names (test names carry the card's slug, see `card_tests.py`)."""
 from games.titles.dawn_of_freedom.rules.cards import end_turn_effects
 from games.titles.dawn_of_freedom.rules.data import CARDS, REQUIRES
-from games.titles.dawn_of_freedom.rules.events import blocked, can_happen
+from games.titles.dawn_of_freedom.rules.registry import blocked, can_happen
 
 from .helpers import COM, DEM, ID, action_round, do, ids, kinds, rolls, sp
 from .test_dof_cards_early import board, opponent_ops, play, top

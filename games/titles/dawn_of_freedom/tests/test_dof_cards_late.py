@@ -3,7 +3,7 @@ Romania 7.6): the main effect, each prerequisite, block or condition, and the
 cards each one names. Test names carry the card's slug (`card_tests.py`)."""
 from games.titles.dawn_of_freedom.rules.cards import end_turn_effects
 from games.titles.dawn_of_freedom.rules.data import COUNTRY_SPACES
-from games.titles.dawn_of_freedom.rules.events import blocked, can_happen, offer_event
+from games.titles.dawn_of_freedom.rules.registry import blocked, can_happen, offer_event
 
 from .helpers import COM, DEM, ID, action_round, do, ids, kinds, rolls, sp
 from .struggles import struggle

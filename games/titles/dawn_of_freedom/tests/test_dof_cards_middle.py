@@ -3,7 +3,7 @@ main effect, each prerequisite, block or condition, and the cards each one
 names. Test names carry the card's slug (`card_tests.py`) for the README table."""
 from games.titles.dawn_of_freedom.rules.cards import deal, end_turn_effects, ops_value
 from games.titles.dawn_of_freedom.rules.data import COUNTRY_SPACES, PS_IDS, PS_SUIT
-from games.titles.dawn_of_freedom.rules.events import blocked, can_happen, offer_event
+from games.titles.dawn_of_freedom.rules.registry import blocked, can_happen, offer_event
 
 from .helpers import COM, DEM, ID, action_round, do, ids, kinds, rolls, sp
 from .struggles import struggle

@@ -9,7 +9,7 @@ from games.rules.core import rng
 from games.rules.core.testing import play, random_play, roundtrip
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.data import PERIOD_CARDS, PS_IDS
-from games.titles.dawn_of_freedom.rules.events import REGISTRY
+from games.titles.dawn_of_freedom.rules.registry import REGISTRY
 
 REASONS = {"vp", "final_scoring", "scoring_card_held", "new_years_eve"}
 

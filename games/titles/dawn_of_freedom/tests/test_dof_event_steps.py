@@ -1,6 +1,7 @@
 """Reusable event steps: fixed placements ignore 6.1 (7.4), event operations
 follow rule 6 with the card's ops, forced discards never trigger events (5.3)."""
-from games.titles.dawn_of_freedom.rules.events import REGISTRY, steps
+from games.titles.dawn_of_freedom.rules.events import steps
+from games.titles.dawn_of_freedom.rules.registry import REGISTRY
 
 from .helpers import (COM, DEM, ID, action_round, after_setup, clear_board, do, ids, kinds, put,
                       rolls, sp)

@@ -3,7 +3,8 @@ import pathlib
 
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.data import CARDS, COUNTRY_SPACES
-from games.titles.dawn_of_freedom.rules.events import REGISTRY, can_happen, coverage_table
+from games.titles.dawn_of_freedom.rules.events import coverage_table
+from games.titles.dawn_of_freedom.rules.registry import REGISTRY, can_happen
 from games.titles.dawn_of_freedom.rules.scoring import final_scoring
 from games.titles.dawn_of_freedom.rules.ussr import advance
 
@@ -25,7 +26,7 @@ def test_preview_while_any_event_is_missing():
 
 
 def test_the_title_is_offered_on_the_create_game_page_without_previews(settings):
-    from games import registry
+    from games.engine import registry
     settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
     assert RULES.title_id in [r.title_id for r in registry.offered()]
 
@@ -104,7 +105,7 @@ def test_5_2_an_event_that_cannot_happen_is_discarded_despite_its_asterisk(monke
 
 def test_prerequisites_come_from_the_red_titles():
     state = after_setup()
-    from games.titles.dawn_of_freedom.rules.events import blocked
+    from games.titles.dawn_of_freedom.rules.registry import blocked
     assert blocked(state, 3)  # Walesa needs Solidarity Legalized
     state["events_done"].append(2)
     assert not blocked(state, 3)
@@ -114,7 +115,7 @@ def test_12_ussr_track_in_its_fixed_order_with_vp_and_side_effects():
     state = after_setup()
     assert not advance(state, 81)  # The Baltic Way before Sajudis: no move
     assert state["ussr"] == 0 and kinds(state, "ussr_out_of_order")
-    from games.titles.dawn_of_freedom.rules.events import blocked
+    from games.titles.dawn_of_freedom.rules.registry import blocked
     for card, vp, step in ((33, 1, 1), (81, 4, 2), (84, 9, 3)):
         assert advance(state, card)
         assert (state["ussr"], state["vp"]) == (step, vp)
@@ -179,7 +180,7 @@ def test_an_uncaptured_tyrant_costs_the_democrat_2_at_final_scoring():
 
 def test_offer_events_agrees_with_offer_event_card_by_card():
     from games.rules.core.testing import random_play
-    from games.titles.dawn_of_freedom.rules.events import offer_event, offer_events
+    from games.titles.dawn_of_freedom.rules.registry import offer_event, offer_events
     checked = []
 
     def on_step(state, role, action):

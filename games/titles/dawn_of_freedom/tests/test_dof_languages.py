@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games import registry
+from games.engine import registry
 from games.rules.core import Choice, Prompt, rng
 from games.rules.core.flow import take_log
 from games.rules.core.testing import pick

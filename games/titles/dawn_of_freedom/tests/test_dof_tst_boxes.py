@@ -6,7 +6,7 @@ from games.rules.core.testing import choices
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.cards import has_ability, ops_value
 from games.titles.dawn_of_freedom.rules.data import TST_NEEDS
-from games.titles.dawn_of_freedom.rules.events import REGISTRY
+from games.titles.dawn_of_freedom.rules.registry import REGISTRY
 
 from .helpers import COM, DEM, ID, action_round, after_setup, do, ids, kinds, rolls
 

@@ -7,10 +7,10 @@ from games.rules.core import Choice, Prompt, rng, undo
 from games.rules.core.flow import Flow, Step
 
 from .board import (C, split, copied, ability, at_exact, enter_survivor, expose, gate_free, has_passive, log,
-                    loc_free, place_of, side_of, survivors_of)
+                    loc_free, place_of, side_of, store, survivors_of)
 from .data import GATES
 from .peeks import INFO_POWERS, info_ready, use_info
-from .turns import current_turn, gift_of, store, trigger
+from .turn_frame import current_turn, gift_of, trigger
 
 DONE = Choice("done", None, "Done with actions", "done")
 ACTIVE_ABILITIES = {"kill_zombies", "add_food", "die_plus", "heal", "free_barricade", "reroll_all",

@@ -45,6 +45,11 @@ def owner_side(state: dict, sid: int) -> str:
     return state["pl"][state["sv"][sid]["o"]]["side"]
 
 
+def store(state: dict, side: str) -> dict:
+    """The food/waste holder: a colony, or the Den for the Lone Wolf."""
+    return state["den"] if side == "w" else state["col"][side]
+
+
 def survivors_of(state: dict, role: str) -> list[int]:
     return [i for i, s in enumerate(state["sv"]) if s is not None and s["o"] == role]
 

@@ -7,12 +7,13 @@ from games.rules.core import Choice, Prompt, rng
 from games.rules.core import flow
 from games.rules.core.flow import Flow, Step
 
+from .bites import bite_now
 from .board import (C, next_sealed, add_zombies, armed, at_exact, at_place, expose, first_open_location, influence,
-                    log, morale, occupancy, owner_side, replace_last, survivors_of, wound,
+                    log, morale, occupancy, owner_side, replace_last, store, survivors_of, wound,
                     colony_occupants)
 from .data import OTHER
 from .scoring import end_game, main_complete
-from .turns import bite_now, morale_order, seat_from_leader, store
+from .turns import morale_order, seat_from_leader
 
 
 class Phases(flow.Phases):

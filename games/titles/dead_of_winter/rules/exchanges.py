@@ -16,8 +16,10 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
+from .actions import HANDLERS, request_choices
 from .board import C, capacity, log, next_sealed, occupancy, side_of, survivors_of
-from .turns import PASS, bounce_choices, current_turn, do_move, fuel, gift_of, move_choices
+from .movement import PASS, bounce_choices, do_move, fuel, move_choices
+from .turn_frame import current_turn, gift_of
 
 SEALED_TEXT = "Movement exchange: choose one move, or pass (sealed until both are in)"
 FALLBACK_TEXT = "Choose a fallback move, made if your move is no longer possible"
@@ -63,7 +65,6 @@ class Exchange(Step):
         return [r for r in movers(frame) if not (frame["picks"][r] or {}).get("in")]
 
     def prompt(self, state, frame, role):
-        from .actions import request_choices
         gift = gift_of(state, role)
         if gift is not None and fuel(state, gift):  # a given Fuel is played at once (B§8)
             return Prompt("Play the card you were given", (fuel_choice(state, gift),), "")
@@ -81,7 +82,6 @@ class Exchange(Step):
 
     def act(self, state, frame, role, action):
         if action.verb in ("play", "request"):
-            from .actions import HANDLERS
             HANDLERS[action.verb](state, frame, role, action.arg)
             return
         if not sealed(frame):

@@ -2,7 +2,7 @@
 makes in advance for the small sequential steps that would otherwise make
 eleven people wait on one click each. The site stores a seat's orders and,
 when the seat is asked a question its orders answer, plays that answer at
-once as an ordinary move (games/services.py).
+once as an ordinary move (games/play/services.py).
 
 - ``bite`` (CD§2.8, any seat): a bite spreads to a survivor you control:
   roll the exposure die, or let it die (the spread stops);

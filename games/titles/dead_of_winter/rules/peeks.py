@@ -7,7 +7,7 @@ from games.rules.core import Choice, Prompt, rng, undo
 from games.rules.core.flow import Flow, Step
 
 from .board import C, log, side_of
-from .turns import current_turn
+from .turn_frame import current_turn
 
 INFO_POWERS = {"peek_hand", "steal_random", "peek_deck", "peek_crises", "take_outsider"}
 

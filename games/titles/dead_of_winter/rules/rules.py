@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from games.rules.core import Action, Result
 from games.rules.core.base import FlowRules
-from games.rules.core.flow import Flow, finish, new_state
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow, new_state
 
-from . import actions, colony, exchanges, orders, peeks, setup, turns, view
+from . import actions, bites, colony, exchanges, movement, orders, peeks, setup, turn_frame, turns, view
 from .board import log, wolf_out
 from .data import CONTENT_IDS, CONTENTS, OTHER, PLAYER_COUNTS
 
@@ -28,7 +29,8 @@ class DeadOfWinterRules(FlowRules):
     name = "Dead of Winter: Warring Colonies"
     version = 1
     preview = False  # rules (issue 20) and the site (issue 21) are done; house content is labelled
-    flow = Flow(*setup.STEPS, *turns.STEPS, *exchanges.STEPS, *actions.STEPS, *peeks.STEPS, *colony.STEPS)
+    flow = Flow(*setup.STEPS, *turns.STEPS, *movement.STEPS, *bites.STEPS, *exchanges.STEPS, *actions.STEPS,
+                *peeks.STEPS, *colony.STEPS)
 
     def roles(self, scenario, options):
         n = (options or {}).get("players", PLAYER_COUNTS[0])
@@ -77,7 +79,7 @@ class DeadOfWinterRules(FlowRules):
 
     # -- the site's hooks for team correspondence (correspondence-design §1, §4, §6) --
     def sealed_step(self, state) -> int | None:
-        """The number of the sealed step collecting inputs now, if any (games/sealing.py)."""
+        """The number of the sealed step collecting inputs now, if any (games/engine/sealing.py)."""
         frame = Flow.top(state)
         if frame and frame["step"] in SEALED_STEPS:
             return frame.get("sid")
@@ -104,7 +106,7 @@ class DeadOfWinterRules(FlowRules):
         during the Lone Wolf's turn the leaders' pair, during a paired turn the
         next pair of the round; none after the last pair (the site mails them
         "you are up next", correspondence-design §4)."""
-        turn = turns.current_turn(state)
+        turn = turn_frame.current_turn(state)
         if turn is None or state["result"] is not None:
             return []
         pairs = next((f for f in reversed(state["stack"]) if f["step"] == "pairs"), None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Result
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 
 from .board import C, at_exact, log, owner_side, survivors_of
 

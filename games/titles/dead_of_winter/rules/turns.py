@@ -1,53 +1,22 @@
 """Player turns (WC§5): the Lone Wolf turn, paired turns in four parts
-(crossroads draw, movement, simultaneous actions, crossroads resolution),
-bite chains (B§9, WC§5.4, WC§7) and Lone Wolf missions (WC§13)."""
+(crossroads draw, movement, simultaneous actions, crossroads resolution) and
+Lone Wolf missions (WC§13). Moves are made in movement.py and exchanges.py,
+actions in actions.py, bite chains in bites.py."""
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, rng, undo
 from games.rules.core.flow import Flow, Step
 
-from .board import (C, next_sealed, split, armed, at_exact, at_place, capacity, expose, gate_free, has_passive,
-                    kill, log, lowest, morale, occupancy, owner_side, place_of, send_home,
-                    side_of, survivors_of, wound, add_zombies)
-from .data import GATES, OTHER
-
-PASS = Choice("pass", None, "Pass (no more moves this turn)", "done")
-
-
-def gift_of(state: dict, role: str) -> int | None:
-    """The card ``role`` was given and must play, if still in hand (B§8)."""
-    card = current_turn(state)["must"].get(role)
-    return card if card is not None and card in state["pl"][role]["hand"] else None
-
-
-def fuel(state: dict, card: int) -> bool:
-    return C(state).card[card]["effect"].get("effect") == "safe_move"
+from .bites import bite_now
+from .board import C, next_sealed, split, log, morale, place_of, side_of, store, survivors_of, wound, add_zombies
+from .data import OTHER
+from .exchanges import push_exchanges
 
 
 def seat_from_leader(state: dict, side: str, k: int) -> str:
     col = state["col"][side]
     seats = col["seats"]
     return seats[(seats.index(col["leader"]) + k) % len(seats)]
-
-
-def current_turn(state: dict) -> dict | None:
-    for frame in reversed(state["stack"]):
-        if frame["step"] == "turn":
-            return frame
-    return None
-
-
-def trigger(state: dict, role: str, kind: str, where: str | None, sid: int) -> None:
-    """Note a crossroads trigger; resolution waits for part 4 (WC§5.2)."""
-    turn = current_turn(state)
-    if turn is None:
-        return
-    xrs = C(state).crossroads
-    for entry in turn["xr"]:
-        trig = xrs[entry["card"]]["trigger"]
-        if entry["role"] == role and trig["kind"] == kind and trig.get("where") in (None, where):
-            if sid not in entry["hits"]:
-                entry["hits"].append(sid)
 
 
 class Pairs(Step):
@@ -140,184 +109,13 @@ def move_order(state: dict, roles: list[str]) -> list[str]:
 
 # -- part 2: movement (WC§5.3) ----------------------------------------------
 def push_movement(state: dict, roles: list[str]) -> None:
-    """The alternating ping-pong, or with the option ``movement: exchanges`` a
-    paired turn's sealed exchanges (exchanges.py; the Lone Wolf moves alone)."""
+    """The alternating ping-pong (movement.py), or with the option ``movement: exchanges``
+    a paired turn's sealed exchanges (exchanges.py; the Lone Wolf moves alone)."""
     order = move_order(state, roles)
     if len(order) == 2 and state["options"].get("movement") == "exchanges":
-        from .exchanges import push_exchanges
         push_exchanges(state, order)
     else:
         Flow.push(state, "move", order=order, i=0, passed=[], moved=[])
-
-
-class Move(Step):
-    """Alternate single moves (lower morale first) until both have passed."""
-
-    name = "move"
-
-    def active(self, state, frame):
-        return [frame["order"][frame["i"]]]
-
-    def prompt(self, state, frame, role):
-        from .actions import request_choices
-        turn = current_turn(state)
-        gift = gift_of(state, role)
-        fuels = [gift] if gift is not None and fuel(state, gift) else [
-            card for card in state["pl"][role]["hand"] if fuel(state, card) and role not in turn["safe"]]
-        extra = [Choice("play", card, f"Play {C(state).card[card]['name']}: next move without exposure", "cards")
-                 for card in fuels]
-        if gift is not None and fuel(state, gift):  # a given card is played at once (B§8)
-            return Prompt("Play the card you were given", tuple(extra), "")
-        return Prompt("Move one survivor, or pass", tuple(move_choices(state, frame, role) + extra + request_choices(
-            state, role, side_of(state, role))) + (PASS,), "Waiting for the movement step")
-
-    def act(self, state, frame, role, action):
-        if action.verb in ("play", "request"):
-            from .actions import HANDLERS
-            HANDLERS[action.verb](state, frame, role, action.arg)
-            return
-        if action.verb == "pass":
-            frame["passed"].append(role)
-            log(state, "pass", role=role)
-        else:
-            parts = action.arg.split(">")
-            frame["moved"].append(int(parts[0]))
-            do_move(state, role, int(parts[0]), parts[1], int(parts[2]) if len(parts) > 2 else None)
-        others = [r for r in frame["order"] if r not in frame["passed"] and r != role]
-        if others:
-            frame["i"] = frame["order"].index(others[0])
-        elif role in frame["passed"]:
-            Flow.pop(state)
-
-    def default(self, state, frame, role):
-        gift = gift_of(state, role)
-        if gift is not None and fuel(state, gift):
-            return ("play", gift)
-        return ("pass", None)
-
-
-def move_choices(state: dict, frame: dict, role: str) -> list[Choice]:
-    side = side_of(state, role)
-    names = C(state).survivors
-    out = []
-    for sid in survivors_of(state, role):
-        if sid in frame["moved"]:
-            continue
-        name = names[sid]["name"]
-        for dest in destinations(state, side, state["sv"][sid]["at"]):
-            if "@" in dest or occupancy(state, dest) < capacity(state, dest):
-                out.append(Choice("move", f"{sid}>{dest}", f"{name} to {dest}", "move"))
-            else:
-                out += bounce_choices(state, frame, role, side, sid, name, dest)
-    return out
-
-
-def destinations(state: dict, side: str, at: str) -> list[str]:
-    c = C(state)
-    home = "den" if side == "w" else side
-    out = [home] if at != home and occupancy(state, home) < capacity(state, home) else []
-    out += [loc for loc in c.locations if loc != at]
-    for enemy in (("a", "b") if side == "w" else (OTHER[side],)):
-        out += [f"{enemy}@{g}" for g in range(1, GATES + 1)
-                if f"{enemy}@{g}" != at and gate_free(state, enemy, g) > 0]
-    return out
-
-
-def bounce_choices(state, frame, role, side, sid, name, dest) -> list[Choice]:
-    """A full location: send one survivor there home first (WC§5.3, WC§13)."""
-    out = []
-    busy = [r for r in frame["order"] if r != role]  # the enemy player of this paired turn
-    for victim in at_exact(state, dest):
-        if state["sv"][victim]["o"] in busy:
-            continue
-        if bounce_cost(state, role, side, victim) is not None:
-            out.append(Choice("move", f"{sid}>{dest}>{victim}", f"{name} to {dest}, sending {victim} home", "move"))
-    return out
-
-
-def bounce_cost(state: dict, role: str, side: str, victim: int) -> tuple | None:
-    """(resource, amount) or None if unaffordable: own colony free; enemy 1 bullet
-    (2 if armed); the Lone Wolf pays an action die unless it is its own survivor."""
-    vside = owner_side(state, victim)
-    if vside == side:
-        return ("free", 0)
-    if side == "w":
-        return ("die", 1) if state["pl"][role]["dice"] else None
-    cost = 2 if armed(state, victim) else 1
-    return ("bullets", cost) if state["col"][side]["bullets"] >= cost else None
-
-
-def do_move(state: dict, role: str, sid: int, dest: str, victim: int | None = None) -> None:
-    side = side_of(state, role)
-    if victim is not None:
-        what, n = bounce_cost(state, role, side, victim)
-        if what == "bullets":
-            state["col"][side]["bullets"] -= n
-        elif what == "die":
-            state["pl"][role]["dice"].pop(0)
-        send_home(state, victim)
-    s = state["sv"][sid]
-    log(state, "move", survivor=sid, frm=s["at"], to=dest)
-    s["at"] = dest
-    safe = current_turn(state)["safe"]
-    if role in safe:
-        safe.remove(role)
-    elif not has_passive(state, sid, "no_move_exposure"):
-        if expose(state, sid) == "bitten":
-            start_bite(state, place_of(dest))
-            return
-    if state["sv"][sid] is not None:
-        trigger(state, role, "move_to", place_of(dest), sid)
-
-
-# -- bites (B§9, WC§5.4, WC§7) ------------------------------------------------
-def bite_now(state: dict, sid: int) -> None:
-    """A survivor laid aside as bitten during simultaneous actions dies now."""
-    if state["sv"][sid] is None:
-        return
-    place = place_of(state["sv"][sid]["at"])
-    kill(state, sid, "bitten")
-    start_bite(state, place)
-
-
-def start_bite(state: dict, place: str, tried: list | None = None) -> None:
-    tried = tried or []
-    victims = [i for i in at_place(state, place) if i not in tried and not state["sv"][i]["bit"]
-               and not has_passive(state, i, "bite_immune")]
-    if victims:
-        Flow.push(state, "bite", at=place, victim=lowest(state, victims), tried=tried)
-
-
-class Bite(Step):
-    """The bite spreads to the lowest-influence survivor there; its controller
-    lets it die (the spread stops) or rolls (blank: it lives and the spread stops)."""
-
-    name = "bite"
-
-    def active(self, state, frame):
-        return [state["sv"][frame["victim"]]["o"]]
-
-    def prompt(self, state, frame, role):
-        name = C(state).survivors[frame["victim"]]["name"]
-        return Prompt(f"The bite spreads to {name}", (
-            Choice("bite", "roll", "Roll the exposure die", "bite"),
-            Choice("bite", "die", "Let the survivor die (the spread stops)", "bite")),
-            "Waiting for a bite chain")
-
-    def act(self, state, frame, role, action):
-        Flow.pop(state)
-        victim = frame["victim"]
-        if action.arg == "die":
-            kill(state, victim, "bite")
-            return
-        face = C(state).exposure[rng.roll(state, 12) - 1]
-        log(state, "bite_roll", survivor=victim, face=face)
-        if face != "blank":
-            kill(state, victim, "bite")
-            start_bite(state, frame["at"], frame["tried"] + [victim])
-
-    def default(self, state, frame, role):
-        return ("bite", "roll")
 
 
 # -- part 4: crossroads (WC§5.5) ----------------------------------------------
@@ -456,11 +254,6 @@ def xr_effect(state: dict, role: str, sid: int | None, effect: dict) -> None:
             undo.checkpoint(state)
 
 
-def store(state: dict, side: str) -> dict:
-    """The food/waste holder: a colony, or the Den for the Lone Wolf."""
-    return state["den"] if side == "w" else state["col"][side]
-
-
 # -- Lone Wolf missions (WC§13) ----------------------------------------------
 class Swap(Step):
     """Once per round, at the start of the turn, swap one mission for a new one."""
@@ -506,4 +299,4 @@ def check_missions(state: dict) -> None:
     den["kills"] = 0
 
 
-STEPS = (Pairs(), Turn(), Move(), Bite(), Crossroads(), CrossroadsVote(), Swap())
+STEPS = (Pairs(), Turn(), Crossroads(), CrossroadsVote(), Swap())

@@ -11,7 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import services
+from games.play import services
 from games.models import Game
 from games.rules.core.flow import take_log
 from games.titles.dead_of_winter.presentation import PRESENTATION

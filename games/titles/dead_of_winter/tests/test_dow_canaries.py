@@ -19,7 +19,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.play import services
 from games.models import Game
 from games.rules.core.flow import Flow
 from games.titles.dead_of_winter.rules import RULES

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from games import services
+from games.play import services
 from games.models import Game
 from games.rules.core.flow import Flow
 from games.titles.dead_of_winter.rules import RULES

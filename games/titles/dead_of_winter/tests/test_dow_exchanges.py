@@ -338,7 +338,8 @@ def test_the_cross_title_invariants_hold_with_exchanges(players):
 def exchange_table(make_user):
     """A 4-player game on the daily pace with sealed exchanges, played by defaults up to
     the first sealed exchange: (game, {role: user})."""
-    from games import engine, services
+    from games import engine
+    from games.play import services
 
     users = [make_user(name) for name in ("mia", "noah", "olga", "piet")]
     game = services.game_create(user=users[0], title_id=RULES.title_id, options={"players": 4, **EXCHANGES},
@@ -362,7 +363,9 @@ def test_on_the_site_an_exchange_is_committed_and_a_deadline_passes_for_the_late
 
     from django.utils import timezone
 
-    from games import engine, sealing, services
+    from games import engine
+    from games.engine import sealing
+    from games.play import services
     from games.models import Move, Seat
 
     game, seats = exchange_table
@@ -388,7 +391,7 @@ def test_on_the_site_an_exchange_is_committed_and_a_deadline_passes_for_the_late
 
 @pytest.mark.django_db
 def test_no_page_shows_a_pending_move_to_anyone_but_its_player(exchange_table, client):
-    from games import services
+    from games.play import services
 
     from .test_dow_canaries import PAGES, fetch
 

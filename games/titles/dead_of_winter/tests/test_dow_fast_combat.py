@@ -15,7 +15,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.play import services
 from games.models import Game
 from games.rules.core import Action
 from games.rules.core.flow import Flow, take_log

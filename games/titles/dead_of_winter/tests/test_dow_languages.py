@@ -162,7 +162,7 @@ def test_the_board_speaks_each_language(lang, words):
 @pytest.mark.parametrize("lang,word", [("ko", "마을 장소"), ("ja", "町の場所"), ("es", "Lugares del pueblo")])
 def test_the_game_page_reads_in_the_players_language(client, make_user, lang, word):
     from accounts.models import Profile
-    from games import services
+    from games.play import services
 
     users = [make_user(f"colonist{n}") for n in range(1, 5)]
     created = services.game_create(user=users[0], title_id=RULES.title_id, options={"players": 4})

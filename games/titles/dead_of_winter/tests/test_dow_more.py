@@ -55,7 +55,7 @@ def test_the_lone_wolf_pays_a_die_to_bounce_and_colonies_pay_bullets_to_send_wol
     force_rolls(state, [1])
     act(state, wolf, "move", f"{lone}>gas_station>{blockers[0]}")
     assert state["pl"][wolf]["dice"] == [5] and state["sv"][blockers[0]]["at"] == "a"
-    from games.titles.dead_of_winter.rules.turns import bounce_cost
+    from games.titles.dead_of_winter.rules.movement import bounce_cost
     state["col"]["a"]["bullets"] = 1
     assert bounce_cost(state, "p1", "a", lone) == ("bullets", 1)
     state["sv"][lone]["eq"].append(card_of(state, "pistol"))
@@ -337,7 +337,7 @@ def test_the_sniper_rifle_kills_one_zombie_anywhere_without_exposure():
 
 
 def test_the_title_is_offered_on_the_create_game_page_without_previews(settings):
-    from games import registry
+    from games.engine import registry
 
     settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
     assert RULES.preview is False

@@ -31,7 +31,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import sealing, services
+from games.engine import sealing
+from games.play import services
 from games.models import Game
 from games.rules.core.flow import Flow
 from games.titles.dead_of_winter.presentation import PRESENTATION

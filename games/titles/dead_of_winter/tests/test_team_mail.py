@@ -12,11 +12,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import clocks, emails, outbox, reminders, services, tables
+from games import clocks, tables
+from games.mail import emails, reminders
+from games.store import outbox
+from games.play import services
 from games.models import Game, Notification, Seat
 from games.titles.dead_of_winter.rules import RULES
 from games.titles.dead_of_winter.rules.board import C
-from games.titles.dead_of_winter.rules.turns import current_turn
+from games.titles.dead_of_winter.rules.turn_frame import current_turn
 
 from tests.test_emails import real_worker, smtp  # noqa: F401  (the aiosmtpd and Celery worker fixtures)
 
@@ -67,7 +70,7 @@ def test_a_seat_invitation_names_the_inviter_the_title_and_the_team(smtp, users,
 
 
 def test_a_seat_invitation_is_sent_once(smtp, users, django_capture_on_commit_callbacks):
-    from games import emails
+    from games.mail import emails
 
     with django_capture_on_commit_callbacks(execute=True):
         game = open_table(users)

@@ -7,7 +7,7 @@ doing more.
 from __future__ import annotations
 
 from games.rules.core import Result
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 
 from .data import (ADJ, BATTLEGROUND, DEFCON_BANS, MILOPS_MAX, OTHER, REGION, STABILITY,
                    SUPERPOWER, VP_WIN)

@@ -5,10 +5,11 @@ from games.rules.core import Choice, Prompt
 from games.rules.core.flow import Flow, Step
 
 from .board import log, new_round, original
+from .card_play import play_event, push_dispose, push_event
 from .cards import dispose, event_owner, is_opponents, ops_bonuses, ops_value, usable_china
 from .data import CARD_NAME, CARDS, CHINA, OTHER, SCORING, era_of_turn
 from .data import OPS as OPS_PRINTED
-from .events import REGISTRY, can_happen, offer_event, play_event, push_dispose, push_event
+from .registry import REGISTRY, can_happen, offer_event
 from . import prompts
 from .prompts import Table, make
 from .ops import among, has_ability, require, space_attempt, space_ops_needed, start_ops

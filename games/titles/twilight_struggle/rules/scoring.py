@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.rules.core import Result
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 
 from .board import add_vp, check_vp_win, controls, log
 from .cards import end_effect

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, Result, undo
-from games.rules.core.flow import Flow, Phases, Step, finish
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow, Phases, Step
 
 from .board import (add_influence, add_vp, edition, improve_defcon, log, log_place, new_round,
                     original)
+from .card_play import push_dispose, push_event
 from .cards import add_era, deal, end_turn_effects, event_owner, printed_ops
 from .data import (AREAS, CARD_NAME, CARDS, LAST_TURN, NAME, OTHER, SCORING,
                    SETUPS, SLOTS)
-from .events import REGISTRY, headline_allowed, push_dispose, push_event
 from .ops import among, has_ability, require
 from .play import HEADLINE_HOOKS, PLAY_HOOKS
+from .registry import REGISTRY, headline_allowed
 from .scoring import final_scoring
 
 PLACE = {c: Choice("place", c, NAME[c], "countries") for c in range(1, SLOTS)}

@@ -56,7 +56,7 @@ def do(state: dict, role: str, verb: str, arg=None) -> dict:
 
 def without_events(monkeypatch, *cards: int) -> None:
     """Test operations in isolation: these cards act as if their events did not exist."""
-    from games.titles.twilight_struggle.rules.events import REGISTRY
+    from games.titles.twilight_struggle.rules.registry import REGISTRY
 
     for card in cards:
         monkeypatch.delitem(REGISTRY, card, raising=False)

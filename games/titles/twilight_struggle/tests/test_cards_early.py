@@ -6,7 +6,8 @@ import pytest
 from games.rules.core.testing import choices, force_rolls
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.data import CHINA, SPACE_LAST
-from games.titles.twilight_struggle.rules.events import REGISTRY, early_war, offer_event
+from games.titles.twilight_struggle.rules.events import early_war
+from games.titles.twilight_struggle.rules.registry import REGISTRY, offer_event
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
 

@@ -5,7 +5,7 @@ from games.rules.core.testing import force_rolls
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.cards import end_turn_effects
 from games.titles.twilight_struggle.rules.data import AREAS
-from games.titles.twilight_struggle.rules.events import REGISTRY, offer_event
+from games.titles.twilight_struggle.rules.registry import REGISTRY, offer_event
 from games.titles.twilight_struggle.rules.ops import influence_choices, realign_mod
 from games.titles.twilight_struggle.rules.play import rounds_for
 

@@ -3,7 +3,7 @@ import pytest
 
 from games.rules.core.testing import choices, force_rolls
 from games.titles.twilight_struggle.rules import RULES
-from games.titles.twilight_struggle.rules.events import REGISTRY
+from games.titles.twilight_struggle.rules.registry import REGISTRY
 
 from .helpers import ID, action_round, after_setup, clear_board, do, era_round, ids, inf, kinds, put
 

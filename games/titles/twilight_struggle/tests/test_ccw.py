@@ -2,8 +2,8 @@
 from games.rules.core.testing import choices
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.data import CCW, CHINA
-from games.titles.twilight_struggle.rules.events import (REGISTRY, holds_china, korean_war_modifier,
-                                                  offer_event)
+from games.titles.twilight_struggle.rules.ccw import holds_china, korean_war_modifier
+from games.titles.twilight_struggle.rules.registry import REGISTRY, offer_event
 
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put
 

@@ -7,7 +7,7 @@ from games.rules.core import rng, undo
 from games.rules.core.testing import play, random_play, roundtrip
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.data import SCORING
-from games.titles.twilight_struggle.rules.events import REGISTRY
+from games.titles.twilight_struggle.rules.registry import REGISTRY
 
 FAST = range(25)
 ALL = range(200)

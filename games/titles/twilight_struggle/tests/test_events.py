@@ -5,8 +5,8 @@ from games.rules.core.testing import choices
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.board import degrade_defcon, gain_vp
 from games.titles.twilight_struggle.rules.data import CARDS
-from games.titles.twilight_struggle.rules.events import REGISTRY, coverage_table
-from games.titles.twilight_struggle.rules.events import steps
+from games.titles.twilight_struggle.rules.events import coverage_table, steps
+from games.titles.twilight_struggle.rules.registry import REGISTRY
 
 from .card_tests import card_proofs
 from .helpers import ID, action_round, after_setup, clear_board, do, ids, put, without_events

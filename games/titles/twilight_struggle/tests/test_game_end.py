@@ -6,7 +6,7 @@ from games.rules.core import IllegalAction, rng
 from games.rules.core.testing import choices, pick
 from games.titles.twilight_struggle.rules import RULES
 from games.titles.twilight_struggle.rules.data import CHINA, SIDE
-from games.titles.twilight_struggle.rules.events import REGISTRY
+from games.titles.twilight_struggle.rules.registry import REGISTRY
 
 from .helpers import after_setup, do, era_round, ids
 

@@ -192,7 +192,7 @@ def test_every_act_refuses_a_choice_its_prompt_did_not_offer():
 def test_the_implemented_events_memo_follows_the_registry_not_its_size(monkeypatch):
     """`play.plain_events` is keyed on the registry's change count: removing one
     event and adding another (same size) is seen."""
-    from games.titles.twilight_struggle.rules.events import REGISTRY
+    from games.titles.twilight_struggle.rules.registry import REGISTRY
     from games.titles.twilight_struggle.rules.play import plain_events
 
     assert 8 in plain_events()

@@ -1,5 +1,5 @@
 """Each region's scoring card (10.1): presence plus one battleground, USSR side."""
-from games.titles.twilight_struggle.rules.events import REGISTRY
+from games.titles.twilight_struggle.rules.registry import REGISTRY
 
 from .helpers import ID, after_setup, clear_board, put
 

@@ -17,7 +17,7 @@ TITLE = "twilight_struggle"
 
 def start_game(alice, bob):
     """alice is the USSR, bob the US."""
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id=TITLE, creator_role="ussr")
     services.seat_join(game_id=game.pk, user=bob)
@@ -39,7 +39,8 @@ def ends_game(rules, state, role, choice) -> bool:
 
 def play_random(game, players: dict, moves: int, seed: int = 7, avoid=("undo",)) -> None:
     """Submit ``moves`` random legal moves through the real service (mid-game states)."""
-    from games import engine, services
+    from games import engine
+    from games.play import services
     from games.models import Game
 
     rng = random.Random(seed)

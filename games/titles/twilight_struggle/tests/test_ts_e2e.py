@@ -393,7 +393,7 @@ def test_mid_game_the_choices_are_in_view_and_fit_shows_the_whole_map(browser, l
 
 
 def test_every_page_at_both_sizes_for_the_screenshots(browser, live_server, alice, bob, carol):
-    from games import services
+    from games.play import services
 
     game = _mid_game(alice, bob, moves=40)
     invite = services.game_create(user=alice, title_id="twilight_struggle", creator_role="ussr",

@@ -171,7 +171,7 @@ def test_a_mid_game_board_shows_no_english_country_or_card_name(client, alice, b
 @pytest.mark.django_db
 def test_the_deadline_date_reads_as_korean(client, alice, bob):
     from accounts.models import Profile
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id="twilight_struggle", creator_role="ussr",
                                 time_control={"kind": "per_move", "days": 3})

@@ -18,8 +18,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import translation
 
-from games import emails, registry
-from games.views import log_lines
+from games.mail import emails
+from games.engine import registry
+from games.web.views import log_lines
 from games.rules.core import Choice, Prompt, rng
 from games.rules.core.flow import take_log
 from games.rules.core.testing import pick
@@ -173,7 +174,7 @@ def readable(page: str) -> str:
 
 @pytest.fixture
 def mid_game(alice, bob):
-    from games import services
+    from games.play import services
 
     game = services.game_create(user=alice, title_id=TITLE, creator_role="ussr",
                                 time_control={"kind": "per_move", "days": 3})

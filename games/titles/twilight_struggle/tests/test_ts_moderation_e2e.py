@@ -132,7 +132,7 @@ def test_a_turn_mail_names_everything_and_reads_well_on_a_phone(browser, alice, 
 
     game = place_in(start_game(alice, bob), alice, "ussr", "poland")
     mail.outbox.clear()
-    from games import emails
+    from games.mail import emails
 
     bob_seat = game.seats.get(user=bob)
     context = {"game": game, "seat": bob_seat, "url": emails.game_url(game),

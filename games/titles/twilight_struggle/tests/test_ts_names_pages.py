@@ -7,7 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
+from games.play import services
 from games.models import Game
 from games.titles.twilight_struggle.rules import data
 from tests.test_moderation_fixtures import fresh_cache, mod, suspension_middleware  # noqa: F401

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_twilight_struggle_is_offered_without_preview_titles(client, alice, settings):
-    from games import registry
+    from games.engine import registry
 
     settings.HOTLINE_ENABLE_PREVIEW_TITLES = False
     assert "twilight_struggle" in [r.title_id for r in registry.offered()]

@@ -14,12 +14,14 @@ from __future__ import annotations
 from games.rules.core import rng, undo
 
 from ..board import controls, gain_vp, log
+from ..card_play import push_dispose
 from ..cards import ops_bonuses, ops_value
 from ..data import (ASTERISK, BY_KEY, COUNTRY, COUNTRY_SPACES, OPS, OTHER, SCORING, SIDE,
                     SPACE_IDS, TYPE, period_of_turn)
 from ..ops import start_ops
 from ..ussr import advance
-from . import can_happen, event, push_dispose, steps
+from ..registry import can_happen, event
+from . import steps
 from .early_year_steps import (ECO_GLASNOST, GENERAL_STRIKE, HELSINKI, HONECKER, ROUNDTABLE,
                                SOLIDARITY, STASI, TEAR_GAS, THE_WALL)
 

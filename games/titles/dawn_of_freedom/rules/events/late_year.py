@@ -12,7 +12,8 @@ from ..cards import ops_value
 from ..data import (BUREAUCRAT_SPACE, BY_KEY, COUNTRIES, COUNTRY, COUNTRY_SPACES, ELITE_SPACE,
                     OTHER, SCORING, SPACE_IDS, TST_LAST, TYPE)
 from ..ops import advance_tst, start_ops, support_check
-from . import event, steps
+from ..registry import event
+from . import steps
 from .early_year import card_ops, no_effect, spaces_of
 from .late_year_steps import ELENA, LIGACHEV, NSF, STAND_FAST
 from .middle_year import COUNTRY_PICK, held_by, minority_control, then_check, trigger_for, tyrant_gone

@@ -12,12 +12,14 @@ from __future__ import annotations
 from games.rules.core import rng, undo
 
 from ..board import controls, gain_vp, log
+from ..card_play import push_event
 from ..cards import ops_bonuses, ops_value
 from ..data import (BY_KEY, COUNTRIES, COUNTRY, COUNTRY_NAME, COUNTRY_SPACES, ELITE_SPACE,
                     BUREAUCRAT_SPACE, OTHER, REGION, SCORING, SIDE, SPACE_IDS, TYPE)
 from ..ops import start_ops
 from ..ussr import advance
-from . import can_happen, event, push_dispose, steps
+from ..registry import can_happen, event
+from . import steps
 from .early_year import card_ops, no_effect, spaces_of
 from .middle_year_steps import (CEAUSESCU, DEBT, FRG, GENSCHER, GRENZ, PEASANT_REVOLT, PEOPLE,
                                 PRES_VISIT, SAMIZDAT, SECURITATE, YAKOVLEV, restricted_ops)
@@ -435,7 +437,6 @@ def kiss_of_death(state: dict, ctx: dict) -> None:
 def trigger_for(state: dict, card: int, role: str, source: str) -> None:
     """``card`` (out of its hand or pile) has its event for ``role`` if it is his
     or neutral and can happen; otherwise it goes to the discards."""
-    from . import push_event  # noqa: PLC0415
     if SIDE[card] == OTHER[role] or card == 21 or not can_happen(state, card, role):
         state["discard"].append(card)
         return
@@ -577,4 +578,4 @@ def minority_control(state: dict, card: int) -> None:
                      "take control of which Minority space?")
 
 
-__all__ = ["ELITE_SPACE", "BUREAUCRAT_SPACE", "push_dispose"]
+__all__ = ["ELITE_SPACE", "BUREAUCRAT_SPACE"]

@@ -11,11 +11,12 @@ from __future__ import annotations
 from games.rules.core import Choice
 from games.rules.core.flow import Flow, Step
 
-from ..board import add_sp, controls, gain_vp, log
+from ..board import add_sp, gain_vp, log
 from ..data import BY_KEY, COUNTRY_SPACES, NAME, SLOTS
 from ..prompts import make
+from ..refuge import check_capture
+from ..registry import event
 from ..struggle import AFTER_HOOKS, DEAL_HOOKS
-from . import event
 
 TYRANT, CROWD = 97, 54
 CLUJ = BY_KEY["cluj_napoca"]
@@ -88,15 +89,6 @@ class Refuge(Step):
         state["romania"]["refuge"] = action.arg
         log(state, "tyrant_refuge", space=action.arg)
         check_capture(state)
-
-
-def check_capture(state: dict) -> None:
-    """7.6.5: Democratic control of the refuge captures them: +2 VP."""
-    refuge = state["romania"]["refuge"]
-    if refuge is not None and controls(state, "democrat", refuge):
-        state["romania"]["refuge"] = None
-        log(state, "tyrant_captured", space=refuge)
-        gain_vp(state, "democrat", 2, "tyrant_captured")
 
 
 @event(TYRANT)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..data import SCORED_COUNTRY
 from ..struggle import start_struggle
-from . import event
+from ..registry import event
 
 
 def _scoring(number: int, country: str):

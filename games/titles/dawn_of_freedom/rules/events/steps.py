@@ -29,6 +29,7 @@ from games.rules.core import Choice
 from games.rules.core.flow import Flow, Step
 
 from ..board import add_sp, controls, log
+from ..card_play import push_dispose, push_event
 from ..data import CARD_NAME, CARDS, NAME, OTHER, SLOTS, STABILITY
 from ..ops import check_targets, start_ops
 from ..prompts import make
@@ -133,8 +134,6 @@ def then(state: dict, name: str, **data) -> None:
 def trigger(state: dict, card: int, owner: str, player: str, source: str) -> None:
     """``card`` (already out of the hand or pile it was in) has its event now;
     afterwards it is discarded, or removed by its asterisk (5.2)."""
-    from . import push_dispose, push_event  # noqa: PLC0415 (package imports this module)
-
     state["table"].append(card)
     push_event(state, card, owner, player, push_dispose(state, card), source)
 

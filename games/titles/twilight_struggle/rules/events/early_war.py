@@ -12,13 +12,16 @@ from games.rules.core import rng, undo
 
 from ..board import (controller, controls, degrade_defcon, gain_vp, improve_defcon, log, original,
                      over)
+from ..card_play import push_dispose, push_event
 from ..cards import end_effect, ops_bonuses, ops_value, situation_ops
 from ..data import (ADJ, AREAS, BY_KEY, COUNTRY_IDS, OTHER, REGION, SCORING,
                     SCORING_REGION, SEA_CARD, SIDE, SPACE_LAST, STABILITY)
 from ..ops import advance_space, forbid, start_ops
 from ..cards import modified_ops
 from ..play import HEADLINE_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS
-from . import can_happen, event, korean_war_modifier, push_dispose, push_event, steps
+from ..ccw import korean_war_modifier
+from ..registry import can_happen, event
+from . import steps
 from .early_war_steps import (change, choose_card, choose_option, handler,
                               pick_countries, place_some, remove_some, reveal, then)
 

@@ -12,14 +12,17 @@ in every view); The Reformer and Chernobyl forbid operations through
 from __future__ import annotations
 
 from games.rules.core import Result, rng, undo
-from games.rules.core.flow import Flow, finish
+from games.rules.core.ending import finish
+from games.rules.core.flow import Flow
 
 from ..board import controls, degrade_defcon, gain_vp, improve_defcon, log, original, over
+from ..card_play import play_event
 from ..cards import end_effect, event_owner, granted_bonuses, situation_ops
 from ..data import ADJ, AREAS, BY_KEY, CARD_NAME, OTHER, REGIONS, SCORING, SIDE
 from ..ops import BEFORE_COUP, coup_choices, forbid, realign_choices, start_ops
 from ..play import ROUND_START_HOOKS
-from . import can_happen, event, play_event, steps
+from ..registry import can_happen, event
+from . import steps
 from .early_war import war
 from .mid_war import _flower_power
 from .early_war_steps import choose_card

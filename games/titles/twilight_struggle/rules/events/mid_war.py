@@ -10,11 +10,12 @@ decisions" list records where that needed a ruling. Lasting effects are
 from __future__ import annotations
 
 from games.rules.core import Choice, Result, rng, undo
-from games.rules.core.flow import finish
+from games.rules.core.ending import finish
 from games.rules.core.flow import Flow
 
 from ..board import (add_milops, controls, gain_vp, improve_defcon, log, original, over,
                      set_defcon)
+from ..card_play import play_event, push_dispose
 from ..cards import (draw_one, end_effect, granted_bonuses, ops_bonuses, ops_value,
                      situation_ops)
 from ..data import (CARD_NAME as CARD_NAMES, NAME as NAME_OF, ADJ, AREAS, BATTLEGROUND, BY_KEY, COUNTRY_IDS, OTHER, REGION, REGION_IDS,
@@ -24,7 +25,9 @@ from ..ops import (BEFORE_COUP, COUP_OPTIONS, advance_space, coup_choices, reali
 from ..play import (PLAY_HOOKS, ROUND_END_HOOKS, ROUND_START_HOOKS, must_play_scoring, play_card,
                     space_need)
 from ..scoring import level
-from . import event, holds_china, offer_event, play_event, push_dispose, steps
+from ..ccw import holds_china
+from ..registry import event, offer_event
+from . import steps
 from .early_war_steps import choose_card
 from .mid_war_steps import (change, choose, handler, option, pick, place_some, remove_some, reveal,
                             select_cards, take_card, then)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..scoring import score_region, score_southeast_asia
-from . import event
+from ..registry import event
 
 
 def _region_card(number: int, region: str):

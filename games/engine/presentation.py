@@ -1,0 +1,225 @@
+"""The presentation contract: what the site shows of a title, in words.
+
+Every title app has ``presentation.py`` exposing ``PRESENTATION``, an instance
+of a `Presentation` subclass; the registry pairs it with the title's RULES.
+The site never names a title: it asks the presentation for the board
+template, a sentence per log line ("" for a line with nothing to tell, which
+pages leave out) and per move (`describe`, secret arguments hidden with
+``hide_arg``), a finished game's result (`result_text`), a hidden hand's
+items (`hand_text`, for the moderators' audited look), and labels and help
+text for roles and options, and a prompt's words (`prompt_text`,
+`waiting_text`, `choice_label`, or all at once with `localize_prompt`: the
+rules write English, the reader may not). The conformance suite (tests/test_presentation.py) checks
+every registered title against this contract.
+
+A title without its own presentation gets this generic one, which still
+never shows a raw id or JSON to a player.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+
+from django.utils.translation import gettext as _
+
+from games.rules.core import Prompt, pseudo
+from games.rules.core.undo import UNDO
+
+
+SITE_LINES = ("defaulted", "sealed")
+PSEUDO_LINES = {pseudo.RESIGN, pseudo.TIMEOUT, pseudo.ABANDON, pseudo.ADJUDICATE, pseudo.ANNUL}
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One game option as the create form and the game pages show it."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple  # ((value, label), ...); the first is the default
+
+
+def yes_no(value) -> str:
+    return _("Yes") if value else _("No")
+
+
+class Presentation:
+    """Generic words for any title; titles override what they know better."""
+
+    board_template = "games/boards/_generic.html"
+    role_names: dict = {}  # role -> lazy label
+    option_texts: dict = {}  # option name -> (label, help)
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    # -- names -------------------------------------------------------------
+    @property
+    def title_name(self) -> str:
+        return str(self.rules.name or self.rules.title_id)
+
+    def role_label(self, role) -> str:
+        if role in self.role_names:
+            return str(self.role_names[role])
+        return str(role or "").replace("_", " ").title()
+
+    def teams(self, roles) -> list[list[str]]:
+        """Which roles play together (the ladder rates team games by team):
+        every role alone unless a title says otherwise (colonies, alliances)."""
+        return [[role] for role in roles]
+
+    def team_label(self, team: list[str]) -> str:
+        """A team's name in the lobby and the chat ("Colony A"); generic: its seats."""
+        return ", ".join(self.role_label(role) for role in team)
+
+    # -- options -----------------------------------------------------------
+    def option_fields(self) -> list[OptionField]:
+        fields = []
+        for name, values in self.rules.option_choices().items():
+            label, help_text = self.option_texts.get(name, (name.replace("_", " ").capitalize(), ""))
+            choices = tuple((value, self.option_value_label(name, value)) for value in values)
+            fields.append(OptionField(name, str(label), str(help_text), choices))
+        return fields
+
+    def option_value_label(self, name: str, value) -> str:
+        return yes_no(value) if isinstance(value, bool) else str(value)
+
+    def options_summary(self, options: dict) -> list[str]:
+        """Every option of a game as "Label: value", in the title's order."""
+        options = options or {}
+        return [f"{f.label}: {self.option_value_label(f.name, options.get(f.name, f.choices[0][0]))}"
+                for f in self.option_fields()]
+
+    # -- results and hands --------------------------------------------------
+    result_reasons: dict = {}  # a title's own result reasons -> lazy words
+
+    def result_text(self, result) -> str:
+        """A finished game's result in words: "US won (victory points)."."""
+        if not result:
+            return ""
+        winners = " " + _("and") + " "
+        winners = winners.join(self.role_label(r) for r in result.get("winners") or [])
+        reason = self.result_reason(result.get("reason"))
+        text = _("%(who)s won") % {"who": winners} if winners else _("No winner")
+        return f"{text} ({reason})." if reason else f"{text}."
+
+    def result_reason(self, reason) -> str:
+        generic = {"resignation": _("resignation"), "timeout": _("out of time"), "abandoned": _("abandoned"),
+                   "annulled": _("annulled by a moderator"), "adjudicated": _("set by a moderator")}
+        if reason in self.result_reasons:
+            return str(self.result_reasons[reason])
+        return generic.get(reason, str(reason or "").replace("_", " "))
+
+    def hand_text(self, items) -> list[str]:
+        """A hidden hand's items in words (moderators' audited look)."""
+        return [str(item) for item in items or []]
+
+    # -- the prompt ---------------------------------------------------------
+    # The rules are pure and write their prompts in English; these give the
+    # reader's words. Verbs and arguments are never changed (they are the move).
+    def prompt_text(self, prompt) -> str:
+        """What is asked ("Place 4 influence"), in the reader's language."""
+        return prompt.text if prompt else ""
+
+    def waiting_text(self, prompt) -> str:
+        """What the others wait for, in the reader's language."""
+        return prompt.waiting_text if prompt else ""
+
+    def choice_label(self, choice) -> str:
+        """A choice's button text, in the reader's language."""
+        if choice.verb == UNDO:
+            return _("Undo")
+        return choice.label
+
+    def localize_prompt(self, prompt):
+        """The prompt as the reader reads it: the same choices (verbs and
+        arguments) with texts and labels in the reader's language, for pages
+        that show it (the API keeps the rules' own words beside these)."""
+        if prompt is None:
+            return None
+        choices = tuple(c if label == c.label else replace(c, label=label)
+                        for c in prompt.choices for label in (self.choice_label(c),))
+        return Prompt(self.prompt_text(prompt), choices, self.waiting_text(prompt))
+
+    def standing_orders_words(self, orders: list[dict]) -> list[dict]:
+        """The rules' standing orders (``rules.standing_orders``) with their
+        labels and choices' labels in the reader's words; keys and values unchanged."""
+        return orders
+
+    # -- the log and the moves ---------------------------------------------
+    def log_sentence(self, line: dict) -> str:
+        """One structured log line as a sentence in the reader's language;
+        "" for a line with nothing to tell (pages leave it out)."""
+        kind = str(line.get("kind", ""))
+        if "." + kind in PSEUDO_LINES:  # the lines the site's pseudo-moves write
+            arg = {"winners": line.get("winners") or []}
+            return self.pseudo_text(SimpleNamespace(verb="." + kind, role=line.get("role"), arg=arg))
+        if kind in SITE_LINES:
+            return self.site_line(kind, line)
+        return kind.replace("_", " ").capitalize() + "."
+
+    def site_line(self, kind: str, line: dict) -> str:
+        """The lines the site itself writes: a default played at a deadline or
+        a standing order played for the seat (games/play/services.py) and a sealed input's commitment (games/engine/sealing.py)."""
+        side = self.role_label(line.get("role"))
+        if kind == "sealed":
+            return _("%(side)s sealed their choice (commitment %(hash)s).") % {
+                "side": side, "hash": str(line.get("hash", ""))[:16]}
+        words = {"timeout": _("%(name)s (%(side)s) ran out of time; the default was played:"),
+                 "autopilot": _("%(name)s (%(side)s) is away; autopilot played the default:"),
+                 "order": _("Standing order of %(name)s (%(side)s):"),
+                 "deputy": _("%(name)s (%(by)s) acted as deputy leader for %(side)s:")}
+        return words.get(line.get("source"), words["timeout"]) % {
+            "name": line.get("name", ""), "side": side, "by": self.role_label(line.get("by"))}
+
+    def deputy_text(self, role) -> str:
+        """The banner of a player acting for ``role``, their absent team leader,
+        as deputy leader (games/clocks/deputies.py); titles say it in their own words."""
+        return _("%(seat)s (your team's leader) is away: you act as deputy leader for them now.") % {
+            "seat": self.role_label(role)}
+
+    def log_sentences(self, lines) -> list[str]:
+        """The sentences of several log lines, leaving out the empty ones."""
+        return [text for text in (self.log_sentence(line) for line in lines or []) if text]
+
+    def action_text(self, role, verb: str, arg) -> str:
+        """A player's action that wrote no log line (e.g. a choice of order)."""
+        words = verb.replace("_", " ")
+        return _("%(side)s chose “%(choice)s”.") % {"side": self.role_label(role), "choice": words}
+
+    def describe(self, move, *, hide_arg: bool = False) -> str:
+        """``move`` (a Move or anything with seq, role, verb, arg, log) in words:
+        "Move 141: US placed 1 influence in Panama." ``hide_arg`` for a viewer
+        who may not know a secret choice's argument."""
+        return _("Move %(n)s: %(text)s") % {"n": move.seq, "text": self.move_text(move, hide_arg=hide_arg)}
+
+    def move_text(self, move, *, hide_arg: bool = False) -> str:
+        if pseudo.is_pseudo(move.verb) or move.verb == "undo":
+            return self.pseudo_text(move)
+        lines = self.log_sentences(move.log)
+        if lines:
+            return " ".join(lines)
+        if hide_arg:
+            return _("%(side)s made a secret choice.") % {"side": self.role_label(move.role)}
+        return self.action_text(move.role, move.verb, move.arg)
+
+    def pseudo_text(self, move) -> str:
+        side = self.role_label(move.role)
+        arg = move.arg if isinstance(move.arg, dict) else {}
+        if move.verb == pseudo.ADJUDICATE:
+            winners = ", ".join(self.role_label(r) for r in arg.get("winners") or [])
+            return _("A moderator set the result: %(who)s won.") % {"who": winners} if winners \
+                else _("A moderator set the result: a draw.")
+        if move.verb == pseudo.ROLLBACK:
+            return _("A moderator rolled the game back to move %(n)s.") % {"n": arg.get("to_seq", "?")}
+        texts = {
+            pseudo.SETUP: _("The game was set up."),
+            pseudo.RESIGN: _("%(side)s resigned."),
+            pseudo.TIMEOUT: _("%(side)s ran out of time."),
+            pseudo.ABANDON: _("The game was abandoned."),
+            pseudo.ANNUL: _("A moderator annulled the game."),
+            "undo": _("%(side)s took back their last step."),
+        }
+        return texts.get(move.verb, move.verb) % {"side": side}
+

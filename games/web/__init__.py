@@ -1,0 +1,9 @@
+"""Room: web — the HTML pages and htmx partials of games.
+
+Owns: the views of my games, the lobby, the game page, its panel, status,
+log and replay (views.py), forms (forms.py), the correspondence controls
+(correspondence_views.py) and the read-only queries the pages and the API
+share (selectors.py).
+May import: every room below it (store, engine, limits, clocks, play, mail,
+tables, live) and the foundation.
+"""
