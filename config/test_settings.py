@@ -1,5 +1,6 @@
 """Settings for the test suite: the same as production-like settings, made fast."""
 import os
+import tempfile
 
 from .settings import *  # noqa: F401,F403
 
@@ -18,3 +19,13 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    # A file per test process (pytest-xdist adds _gw0...) in memory-backed /dev/shm, in
+    # WAL mode: a live-server thread reading while the test writes (force_login) waits
+    # its turn instead of failing with "database table is locked", as the shared-cache
+    # in-memory database did.
+    _folder = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+    DATABASES["default"]["TEST"] = {"NAME": os.path.join(_folder, f"hotline-test-{os.getpid()}.sqlite3")}  # noqa: F405
+    DATABASES["default"]["OPTIONS"] = {**DATABASES["default"]["OPTIONS"],  # noqa: F405
+                                       "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"}

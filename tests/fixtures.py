@@ -7,6 +7,7 @@ HOTLINE_CI=1 (set by .ci/run) any skipped test fails the run.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 from urllib.parse import urlparse
@@ -59,8 +60,84 @@ def pytest_collectreport(report):
         _skipped.append(report.nodeid)
 
 
+def retry_on_deadlock(call, attempts: int = 5):
+    """``call()``, tried again when PostgreSQL picked it as a deadlock victim
+    (it rolled back whole, so another try is safe)."""
+    import time
+
+    from django.db.utils import OperationalError
+
+    for attempt in range(attempts):
+        try:
+            return call()
+        except OperationalError as error:
+            if "deadlock" not in str(error) or attempt == attempts - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+
+
+def _flush_retried_on_deadlock() -> None:
+    """A transactional test ends by emptying its tables (Django's flush). On
+    PostgreSQL that TRUNCATE can meet a connection that is still closing (a
+    test's thread or live server, a real worker) and be chosen as a deadlock
+    victim. Without a retry the next test of the process starts on the last
+    one's rows."""
+    from django.test import TransactionTestCase
+
+    original = TransactionTestCase._fixture_teardown
+    TransactionTestCase._fixture_teardown = lambda self: retry_on_deadlock(lambda: original(self))
+
+
+_flush_retried_on_deadlock()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def clean_broker() -> int:
+    """Remove this test process's queue from the shared Redis broker (its
+    bindings and any message still in it), and the queues of test processes
+    that no longer run (a run that was killed); returns how many keys went."""
+    url = os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis") or not _redis_reachable():
+        return 0
+    import redis
+
+    client = redis.Redis.from_url(url)
+    stale = []
+    for key in client.scan_iter(match="*celery-test-*"):
+        match = re.search(rb"celery-test-(\d+)", key)
+        if match and (int(match.group(1)) == os.getpid() or _gone(int(match.group(1)))):
+            stale.append(key)
+    if stale:
+        client.delete(*stale)
+    return len(stale)
+
+
+def remove_sqlite_leftovers() -> None:
+    """The WAL and shared-memory files of this process's SQLite test database
+    (config/test_settings.py): Django removes the database file itself."""
+    import glob
+
+    from django.conf import settings
+
+    name = settings.DATABASES["default"].get("TEST", {}).get("NAME") or ""
+    if name.startswith(("/dev/shm/", "/tmp/")) and "hotline-test-" in name:
+        for leftover in glob.glob(f"{name}*"):
+            os.remove(leftover)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session, exitstatus):
+    clean_broker()
+    remove_sqlite_leftovers()
     if CI and _skipped:
         print(f"\nHOTLINE_CI=1: {len(_skipped)} test(s) were skipped; in CI nothing may be skipped:")
         for nodeid in _skipped[:20]:

@@ -1,8 +1,8 @@
 """Issue 22, part 4: Schemathesis fuzzes every operation of the API schema
 (/api/schema/), with data that fits the schema and data that does not.
 
-Seeded (hypothesis ``derandomize``): the same cases every run, a few thousand
-in all, through Django's test client against the real stack (authentication,
+Seeded (hypothesis ``derandomize``): the same cases every run, 550 by default
+and 2,200 with HOTLINE_SEEDS=full (tests/seeds.py), through Django's test client against the real stack (authentication,
 permissions, throttles, parsers, services, database). Every answer must be
 below 500; every 4xx must be JSON in the error shape. Half the cases aim at a
 real running game of the token's user, so moves, chat and reports reach the
@@ -24,9 +24,10 @@ from rest_framework.test import APIClient
 
 from games.play import services
 from games.models import Game
+from tests import seeds
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
-EXAMPLES = 100  # per operation and mode: 2,200 cases in all
+EXAMPLES = seeds.count(100)  # per operation and mode: 2,200 cases with HOTLINE_SEEDS=full, 550 by default
 MODES = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
 
 
@@ -71,7 +72,7 @@ def check(response, case):
         assert body.get("error") and body.get("detail"), (where, body)
 
 
-def test_schemathesis_finds_no_server_error_in_a_few_thousand_cases(settings, duel, alice, bob):
+def test_schemathesis_finds_no_server_error_in_hundreds_of_seeded_cases(settings, duel, alice, bob):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
         scope: "1000000/min" for scope in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}
     settings.HOTLINE_CHAT_PER_MINUTE = 1_000_000
@@ -109,4 +110,4 @@ def test_schemathesis_finds_no_server_error_in_a_few_thousand_cases(settings, du
                if method == "POST" and any(code < 300 or code == 422 for code in counts)}
     assert {"/api/games/", "/api/games/{game_id}/actions/", "/moderation/api/games/{game_id}/chat/",
             "/moderation/api/reports/"} <= reached  # the fuzz got through to the services, not only to 4xx
-    assert sent >= 1500 and elapsed < 180
+    assert sent >= 15 * EXAMPLES  # nearly every operation and mode ran its examples (speed: not asserted)

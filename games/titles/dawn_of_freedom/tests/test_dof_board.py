@@ -4,7 +4,6 @@ from __future__ import annotations
 import itertools
 import random
 import re
-import time
 
 import pytest
 from django.urls import reverse
@@ -13,6 +12,7 @@ from games.titles.dawn_of_freedom import layout
 from games.titles.dawn_of_freedom.rules import data
 
 TITLE = "dawn_of_freedom"
+QUERIES = 11  # the game page of a game 100 moves in (11 measured on 2026-12-05)
 
 
 def start_game(alice, bob):
@@ -158,18 +158,18 @@ def test_every_log_line_of_a_long_game_is_a_sentence(client, alice, bob):
 
 
 @pytest.mark.django_db
-def test_the_page_renders_fast_after_random_moves(client, alice, bob):
+def test_the_page_after_random_moves_costs_a_bounded_number_of_queries(
+        client, alice, bob, django_assert_max_num_queries):
+    """A game 100 moves in still reads a fixed handful of rows (its speed
+    is bench/dof_page.py's, measured next to a floor; tests never time)."""
     game = start_game(alice, bob)
     play_random(game, {"communist": alice, "democrat": bob}, 100, seed=11)
     client.force_login(alice)
     url = reverse("games:detail", args=[game.pk])
     client.get(url)
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        assert client.get(url).status_code == 200
-        times.append(time.perf_counter() - start)
-    assert min(times) < 0.6  # generous on a loaded machine; bench/dof_page.py measures the target
+    with django_assert_max_num_queries(QUERIES):
+        response = client.get(url)
+    assert response.status_code == 200 and b"dof-summary" in response.content
 
 
 def test_a_finished_struggle_shows_its_aftermath_until_the_next_card_is_played():

@@ -8,6 +8,7 @@ from games.rules.core.testing import random_play
 from games.titles.dawn_of_freedom.rules import RULES
 
 from .test_dof_conformance import all_options, check_conservation, check_event, finished
+from tests.seeds import seeds
 
 EARLY = set(range(1, 41))
 
@@ -35,6 +36,7 @@ def test_random_games_with_every_early_year_event_conserve_both_decks():
 
 
 @pytest.mark.slow
-def test_2000_random_games_with_every_early_year_event_finish_with_no_dead_end():
-    happened = play_games(range(2000), check_event)
+def test_many_random_games_with_every_early_year_event_finish_with_no_dead_end():
+    """2000 games with HOTLINE_SEEDS=full (tests/seeds.py)."""
+    happened = play_games(seeds(2000), check_event)
     assert EARLY <= set(happened)

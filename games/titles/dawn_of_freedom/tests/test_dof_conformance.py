@@ -10,6 +10,7 @@ from games.rules.core.testing import play, random_play, roundtrip
 from games.titles.dawn_of_freedom.rules import RULES
 from games.titles.dawn_of_freedom.rules.data import PERIOD_CARDS, PS_IDS
 from games.titles.dawn_of_freedom.rules.registry import REGISTRY
+from tests.seeds import seeds
 
 REASONS = {"vp", "final_scoring", "scoring_card_held", "new_years_eve"}
 
@@ -70,9 +71,10 @@ def test_random_games_with_every_option(options):
 
 
 @pytest.mark.slow
-def test_1000_random_games_finish_with_no_dead_end():
+def test_many_random_games_finish_with_no_dead_end():
+    """1000 games with HOTLINE_SEEDS=full (tests/seeds.py), every option set in turn."""
     options = all_options()
-    for seed in range(1000):
+    for seed in seeds(1000):
         finished(random_play(RULES, seed, options=options[seed % len(options)],
                              on_step=check_event))
 

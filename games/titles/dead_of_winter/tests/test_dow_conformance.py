@@ -9,6 +9,7 @@ from games.rules.core.flow import take_log
 from games.rules.core.testing import new_game, pick, play, random_play
 from games.titles.dead_of_winter.rules import RULES
 from games.titles.dead_of_winter.tests.helpers import census
+from tests.seeds import seeds
 
 COUNTS = (4, 6, 8, 10, 11)
 
@@ -33,10 +34,11 @@ def test_random_games_finish_and_replay(players):
 
 
 @pytest.mark.slow
-def test_a_thousand_random_games_finish():
-    """200 seeds for each of 4, 6, 8, 10 and 11 players: no exception, no dead end."""
+def test_many_random_games_finish():
+    """200 seeds for each of 4, 6, 8, 10 and 11 players with HOTLINE_SEEDS=full
+    (tests/seeds.py): no exception, no dead end."""
     for players in COUNTS:
-        for seed in range(200):
+        for seed in seeds(200):
             game = random_play(RULES, 1000 + seed, options={"players": players}, max_steps=5000)
             assert RULES.result(game.state) is not None
 
@@ -72,7 +74,7 @@ def test_longer_games_finish(players):
 @pytest.mark.slow
 def test_many_longer_games_finish():
     for players in range(4, 12):
-        for seed in range(40):
+        for seed in seeds(40):
             for objective in ("killing_blow", "divide_and_conquer"):
                 assert steady_play(5000 + seed, players, objective)["result"] is not None
 
