@@ -26,7 +26,7 @@ from games.engine import registry, sealing
 from games.errors import BadRequest, Forbidden, GameNotActive, IllegalMove, NotYourSeat, StaleMove
 from games.store.locking import lock_game
 from games.models import Game, Move, Seat
-from games.engine.teams import assign_roles, check_team, invitation_for, open_seats
+from games.engine.teams import assign_roles, check_team, invitation_for, open_seats, teammates
 
 MAX_ARG_LENGTH = 200
 MAX_ARG_INT = 2**53  # any card, space or count; beyond it JSON clients lose precision
@@ -221,10 +221,13 @@ def _proxied_role(game: Game, user, seats: list[Seat], role: str) -> str:
 
 
 def _back_at_the_table(seat: Seat) -> None:
-    """The seat's own player acted: autopilot, proxy and the timeout count end."""
+    """The seat's own player acted: autopilot, proxy and the timeout count end,
+    and so does an invitation to substitute the seat while it was away."""
+    if seat.autopilot or seat.proxy_id:
+        seat.substitute = None
     if seat.autopilot or seat.proxy_id or seat.timeouts_in_row:
         seat.autopilot, seat.proxy, seat.timeouts_in_row = False, None, 0
-        seat.save(update_fields=["autopilot", "proxy", "timeouts_in_row"])
+        seat.save(update_fields=["autopilot", "proxy", "timeouts_in_row", "substitute"])
 
 
 def _action(verb, arg):
@@ -567,8 +570,8 @@ def game_grant_time(*, game_id, user, role: str, days: int) -> Seat:
         seats = _seats_of(game)
         granter = _role_of(game, user, seats)
         seat = next((s for s in seats if s.role == role), None)
-        if seat is None or role == granter:
-            raise BadRequest(_("You can grant time only to an opponent."))
+        if seat is None or role == granter or role in teammates(game, granter):
+            raise BadRequest(_("You can grant time only to an opponent."))  # teammates: the team's pauses
         if seat.deadline_at is None or seat.deadline_at <= timezone.now():
             raise BadRequest(_("That player has no running deadline to extend."))
         seat.extra_seconds += days * clocks.DAY

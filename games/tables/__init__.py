@@ -113,13 +113,14 @@ def _my_seat(game: Game, user) -> Seat:
 
 
 def seat_back(*, game_id, user) -> Seat:
-    """"I'm back": autopilot and any proxy end; a running step gets a fresh window."""
+    """"I'm back": autopilot, any proxy and any invitation to substitute the
+    seat end; a running step gets a fresh window."""
     with transaction.atomic():
         game = lock_game(game_id)
         seat = _my_seat(game, user)
         if not (seat.autopilot or seat.proxy_id):
             return seat  # not away: nothing to end (and no fresh window for the clock)
-        seat.autopilot, seat.proxy, seat.timeouts_in_row = False, None, 0
+        seat.autopilot, seat.proxy, seat.timeouts_in_row, seat.substitute = False, None, 0, None
         _save_with_fresh_window(game, seat)
         return seat
 
@@ -145,8 +146,8 @@ def proxy_take(*, game_id, user, role: str) -> Seat:
 
 
 def proxy_roles(game: Game, user) -> list[str]:
-    """The seats ``user`` covers in ``game``."""
-    if not getattr(user, "is_authenticated", False):
+    """The seats ``user`` covers in ``game`` (only while they hold a seat in it)."""
+    if not getattr(user, "is_authenticated", False) or not game.seats.filter(user_id=user.pk).exists():
         return []
     return list(game.seats.filter(proxy_id=user.pk).values_list("role", flat=True))
 
@@ -185,10 +186,24 @@ def substitute_accept(*, game_id, user) -> Seat:
             raise Forbidden(_("There is no seat waiting for you in this game."))
         if game.seats.filter(user=user).exists():
             raise BadRequest(_("You already have a seat in this game."))
+        leaving = seat.user
         seat.user, seat.substitute, seat.proxy = user, None, None
         seat.autopilot, seat.timeouts_in_row = False, 0
         _save_with_fresh_window(game, seat)
+        _end_covers(game, leaving)
         return seat
+
+
+def _end_covers(game: Game, user) -> None:
+    """A player who leaves the game ends every cover they hold: those seats are
+    away again (autopilot, due as such) until their player or another teammate acts."""
+    control = deadlines.control_of(game)
+    for covered in game.seats.filter(proxy=user).select_related("user__profile"):
+        covered.proxy, covered.autopilot = None, True
+        if covered.awaiting:
+            deadlines.refresh_deadline(covered, control, timezone.now())
+        covered.save()
+    deadlines.save_game_deadline(game)
 
 
 def _save_with_fresh_window(game: Game, seat: Seat) -> None:

@@ -40,6 +40,7 @@ def seat_context(game: Game, seats: list, user, acting_as: str = "") -> dict:
         team = next((t for t in teams if seat.role in t), None)
         seat.team_name = show.team_label(team) if team else ""
         seat.away = _away_words(seat)
+        seat.mate = seat.role in mates  # a teammate: no "Grant extra time" (a gift from opponents only)
         seat.can_cover = active and seat.role in mates and seat.autopilot and not seat.proxy_id
         seat.can_substitute = active and seat.role in mates and bool(seat.autopilot or seat.proxy_id)
     covered = [s for s in seats if user.is_authenticated and s.proxy_id == user.pk and s.role] if active else []
