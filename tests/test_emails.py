@@ -123,12 +123,16 @@ def test_reminders_go_out_once_each_and_move_to_the_next_one(alice, bob, django_
     assert Seat.objects.get(pk=seat.pk).next_reminder_at > timezone.now()
 
 
-def test_the_unsubscribe_link_works_alone_and_can_be_undone(alice, bob, django_capture_on_commit_callbacks):
+def test_the_unsubscribe_link_asks_before_it_acts_works_without_login_and_can_be_undone(alice, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         start(alice, bob)
     link = re.search(r"http://\S+/unsubscribe/\S+/", turn_mails(bob.email)[0].body).group(0)
     path = link.split("localhost:8000")[1]
-    response = Client().get(path)
+    response = Client().get(path)  # a mail scanner following the link changes nothing
+    assert response.status_code == 200 and "Nothing changes until you press the button" in response.content.decode()
+    bob.profile.refresh_from_db()
+    assert bob.profile.email_your_turn is True
+    response = Client(enforce_csrf_checks=True).post(path)  # the page's button
     assert response.status_code == 200 and "no longer receive" in response.content.decode()
     bob.profile.refresh_from_db()
     assert bob.profile.email_your_turn is False

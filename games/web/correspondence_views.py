@@ -24,14 +24,20 @@ FLAG_LABELS = {"your_turn": _("“your turn” mails"), "reminders": _("deadline
 
 @csrf_exempt  # mail clients POST here (RFC 8058 one-click); the signed token is the credential
 def unsubscribe(request, token):
-    """The link alone unsubscribes (GET or one-click POST); no login needed."""
+    """The link opens a page naming what it stops, with a button; only a POST
+    changes anything, because mail scanners follow links: that button, the
+    mail client's RFC 8058 one-click POST (List-Unsubscribe-Post), or the
+    page's undo (resubscribe=1). The signed token is the credential: no login."""
     try:
         data = emails.read_unsubscribe_token(token)
         profile = Profile.objects.get(user_id=data["u"])
         flag = data["f"]
     except (signing.BadSignature, Profile.DoesNotExist, KeyError):
         return render(request, "games/unsubscribe.html", {"invalid": True}, status=400)
-    resubscribe = request.method == "POST" and request.POST.get("resubscribe") == "1"
+    if request.method != "POST":
+        return render(request, "games/unsubscribe.html", {"label": FLAG_LABELS.get(flag, flag), "token": token,
+                                                           "confirm": True})
+    resubscribe = request.POST.get("resubscribe") == "1"
     _set_flag(profile, flag, on=resubscribe)
     return render(request, "games/unsubscribe.html", {"label": FLAG_LABELS.get(flag, flag), "token": token,
                                                        "subscribed": resubscribe})
