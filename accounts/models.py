@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from accounts import text
+
 TIMEZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
 
 
@@ -32,9 +34,18 @@ class User(AbstractUser):
     """Usernames are unique regardless of case ("Alice" blocks "alice")."""
 
     objects = UserManager()
+    # What the username looks like (accounts.text.name_key): a new name whose key
+    # matches any user's is a lookalike and refused.
+    name_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(Lower("username"), name="username_unique_ci")]
+
+    def save(self, *args, **kwargs):
+        self.name_key = text.name_key(self.username or "")
+        if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def display(self) -> str:
@@ -47,6 +58,7 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    display_key = models.CharField(max_length=40, blank=True, db_index=True, editable=False)  # text.name_key
     timezone = models.CharField(_("timezone"), max_length=64, default="UTC",
                                 choices=timezone_choices)
     language = models.CharField(_("language"), max_length=8, blank=True,
@@ -77,6 +89,12 @@ class Profile(models.Model):
     turns_timed = models.PositiveIntegerField(default=0)
     turn_seconds = models.FloatField(default=0)
     timeouts = models.PositiveIntegerField(default=0)
+
+    def save(self, *args, **kwargs):
+        self.display_key = text.name_key(self.display_name) if self.display_name else ""
+        if kwargs.get("update_fields") is not None and "display_name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "display_key"}
+        super().save(*args, **kwargs)
 
     def __str__(self):
         return f"profile of {self.user}"

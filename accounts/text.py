@@ -5,8 +5,11 @@ never a lookalike of someone else (Unicode TR 39's ideas, kept small).
 * One script per name (Japanese may mix kana and kanji, Korean hangul and
   hanja): "аlice" with a Cyrillic "а" is refused.
 * A name written with Latin letters may not use a lookalike of one ("modı").
-* The ``skeleton`` (lowercase, lookalikes mapped to ASCII) must not be another
-  user's name, nor a staff word such as "moderator".
+* The ``name_key`` (the skeleton: lowercase, lookalikes mapped to ASCII; then
+  the ASCII lookalikes folded: l, I, i, 1 and | as l, 0 and O as o, rn as m;
+  no spaces) must not be another user's name or display name (both keys are
+  stored and indexed), nor a staff word such as "moderator" ("Rnoderator",
+  "VlCTlM" beside "victim", "rnod1" beside "mod1" are refused).
 * Invisible characters (zero-width, bidi controls) are refused in names, and
   a chat line needs at least one visible character.
 """
@@ -26,6 +29,15 @@ NEUTRAL = {"COMMON", "INHERITED"}
 DIGIT_LETTERS = str.maketrans("013457|", "oieastl")
 RESERVED = {"moderator", "moderators", "mod", "mods", "admin", "admins", "administrator", "staff",
             "hotline", "system", "support", "official"}
+ASCII_FOLDS = str.maketrans({"i": "l", "1": "l", "|": "l", "!": "l", "0": "o"})  # after casefold: I is i
+
+
+def _fold(text: str) -> str:
+    """Lowercase ASCII lookalikes made one: l/I/i/1/| and 0/o, rn and m."""
+    return text.casefold().replace("rn", "m").translate(ASCII_FOLDS)
+
+
+RESERVED_KEYS = {_fold(word) for word in RESERVED}
 
 
 def visible(text: str) -> bool:
@@ -54,6 +66,13 @@ def skeleton(text: str) -> str:
     return "".join(_lookalike(c) or c for c in folded if visible(c)).casefold()
 
 
+def name_key(text: str) -> str:
+    """What a name looks like, for telling lookalikes apart (stored beside
+    every username and display name): the skeleton, ASCII lookalikes folded,
+    without spaces. "VlCTlM", "vict1m" and "victim" share one key."""
+    return re.sub(r"\s+", "", _fold(skeleton(text)))
+
+
 def scripts(text: str) -> set[str]:
     return {categories.alias(c) for c in text if c.isalpha()} - NEUTRAL
 
@@ -71,13 +90,13 @@ def check_name(name: str) -> None:
         if lookalikes:
             raise ValidationError(_("“%(c)s” looks like another letter; use the plain one.")
                                   % {"c": "".join(lookalikes)})
-    if _staff_words(name) & RESERVED:
+    if _staff_words(name) & RESERVED_KEYS:
         raise ValidationError(_("This name is kept for the site's staff."))
 
 
 def _staff_words(name: str) -> set[str]:
     """The name's words and the whole name squashed, digits read as letters ("m0d")."""
-    mapped = "".join(_lookalike(c) or c for c in normalise(name).casefold()).translate(DIGIT_LETTERS)
+    mapped = _fold("".join(_lookalike(c) or c for c in normalise(name).casefold()).translate(DIGIT_LETTERS))
     words = {w for w in re.split(r"[^a-z]+", mapped) if w}
     return words | {re.sub(r"[^a-z]", "", mapped)}
 
@@ -87,8 +106,6 @@ def imitated_user(name: str, exclude_pk=None):
     from django.contrib.auth import get_user_model
     from django.db.models import Q
 
-    forms = {normalise(name).strip(), skeleton(name)}
-    query = Q()
-    for form in forms:
-        query |= Q(username__iexact=form) | Q(profile__display_name__iexact=form)
+    key = name_key(name)
+    query = Q(username__iexact=normalise(name).strip()) | Q(name_key=key) | Q(profile__display_key=key)
     return get_user_model().objects.filter(query).exclude(pk=exclude_pk).first()
