@@ -1,4 +1,4 @@
-.PHONY: run test test-fast ci messages
+.PHONY: run test test-fast ci messages audit
 run:            ## set up everything and run web + worker + beat (embedded default)
 	scripts/run
 test:           ## the whole test suite
@@ -15,3 +15,5 @@ messages:       ## refresh and compile translations
 	.venv/bin/python manage.py makemessages -l ko -l ja -l es --ignore=.venv --ignore=staticfiles --ignore=games/titles
 	for dir in games/titles/*/locale; do (cd "$${dir%/locale}" && ../../../.venv/bin/python ../../../manage.py makemessages -l ko -l ja -l es) || exit 1; done
 	.venv/bin/python manage.py compilemessages --ignore=.venv
+audit:          ## dependency audit that fails when a pinned package could not be checked
+	scripts/audit
