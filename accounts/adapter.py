@@ -19,3 +19,11 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and text.imitated_user(username) is not None:
             raise forms.ValidationError(_("This username is already taken."))
         return username
+
+    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
+        """Failed logins lock an (account, address) pair, not the account:
+        five wrong passwords from one address never lock the owner out from
+        another (``login_failed`` in settings.ACCOUNT_RATE_LIMITS; each address
+        is also limited on its own, 10 a minute)."""
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}:{self.get_client_ip(request)}"

@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "games.moderation.middleware.SuspensionMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.limits.doors.DoorLimitMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -190,10 +191,10 @@ ACCOUNT_PRESERVE_USERNAME_CASING = True
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": "10/m/ip,5/5m/key",  # key: account and address (accounts/adapter.py)
     "signup": "10/h/ip",
     "confirm_email": "1/3m/key",
-    "reset_password": "20/m/ip,5/m/key",
+    "reset_password": "20/m/ip,3/h/key",  # key: the address the mail goes to
 }  # allauth adds its defaults for the rest (change_password, manage_email, reauthenticate, ...)
 # Behind N proxies the client's address is N from the right in X-Forwarded-For (also for DRF).
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("HOTLINE_NUM_PROXIES", "0"))
@@ -228,7 +229,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["games.limits.throttles.ReadThrottle", "games.limits.throttles.WriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {scope: os.environ.get(f"HOTLINE_RATE_{scope.upper()}", rate) for scope, rate in {
         "read": "600/min", "write": "120/min", "actions": "90/min", "create": "30/hour",
-        "invitations": "10/hour"}.items()},
+        "invitations": "10/hour", "pages": "300/min", "pages_address": "1200/min"}.items()},
     # Addresses of signed-out clients: REMOTE_ADDR, or X-Forwarded-For behind N proxies.
     "NUM_PROXIES": int(os.environ.get("HOTLINE_NUM_PROXIES", "0")),
 }

@@ -13,6 +13,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 # takes a task that another process's test sent.
 CELERY_TASK_DEFAULT_QUEUE = f"celery-test-{os.getpid()}"
 HOTLINE_ENABLE_PREVIEW_TITLES = True
+# The HTML doors' rate limits (games/limits/doors.py) are off for tests that play
+# whole games through the pages; tests/test_door_limits.py turns them on.
+HOTLINE_DOOR_LIMITS = False
 HOTLINE_EXTRA_TITLES = ["tests.example_game"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 STORAGES = {

@@ -72,6 +72,11 @@ def wants(user, kind: str) -> bool:
 # design §4): only "your input is needed" (a paced turn notice) and the last call
 # before a deadline go out at once to everyone.
 DIGESTED = ("started", "over", "heads-up", "timeout", "reminder")
+# Mails another player can cause at will: at most this many of the kind reach one
+# recipient in a day (a propose-withdraw loop mailed every seat 58 times in 90 s).
+# Invitations are capped where they are sent (limits/throttles.check_invitation).
+PLAYER_CAUSED_PER_DAY = {"table-pause": 4}
+CAPPED = "over the daily cap of mails other players cause"
 DIGEST_WAIT = "waits for the digest"
 
 
@@ -91,6 +96,8 @@ def deliver(kind: str, user, key: str, context: dict, game: Game | None = None, 
             return 0
         if not user.email or not wants(user, kind):
             return _close(note, Notification.Status.SKIPPED)
+        if _over_daily_cap(user, kind):
+            return _close(note, Notification.Status.SKIPPED, CAPPED)
         if not urgent and kind in DIGESTED and digest_reader(user):
             return _wait_for_digest(note)
         note.attempts += 1
@@ -105,6 +112,15 @@ def deliver(kind: str, user, key: str, context: dict, game: Game | None = None, 
         else:
             return _close(note, Notification.Status.SENT)
     raise failure
+
+
+def _over_daily_cap(user, kind: str) -> bool:
+    cap = PLAYER_CAUSED_PER_DAY.get(kind)
+    if cap is None:
+        return False
+    since = timezone.now() - timedelta(days=1)
+    return Notification.objects.filter(user=user, kind=kind, status=Notification.Status.SENT,
+                                       sent_at__gte=since).count() >= cap
 
 
 def _wait_for_digest(note: Notification) -> int:
