@@ -111,8 +111,9 @@ class Presentation:
             return str(self.result_reasons[reason])
         return generic.get(reason, str(reason or "").replace("_", " "))
 
-    def hand_text(self, items) -> list[str]:
-        """A hidden hand's items in words (moderators' audited look)."""
+    def hand_text(self, items, options: dict | None = None) -> list[str]:
+        """A hidden hand's items in words, never ids (moderators' audited look);
+        ``options``: the game's, for titles whose cards depend on them."""
         return [str(item) for item in items or []]
 
     # -- the prompt ---------------------------------------------------------

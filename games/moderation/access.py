@@ -42,6 +42,14 @@ def require_uninvolved(game: Game, moderator) -> None:
         raise Forbidden(_("You play in this game: another moderator must handle it."))
 
 
+def require_no_shared_game(user, moderator) -> None:
+    """No moderator sanctions someone they are playing with or against, whatever
+    game (or none) the sanction names: another one must."""
+    theirs = Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+    if Seat.objects.filter(user=moderator, game_id__in=theirs.values("game_id")).exists():
+        raise Forbidden(_("You play a game with this player: another moderator must handle it."))
+
+
 def require_player(game: Game, user) -> Seat:
     seat = seat_of(game, user)
     if seat is None:

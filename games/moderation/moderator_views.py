@@ -125,7 +125,7 @@ def hand(request, game_id):
                                 reason=data["reason"], report_id=data["report"])
     except GameError as error:
         return reply_error(request, error, url, "moderation/_message.html", {})
-    cards = registry.presentation(game.title_id).hand_text(row.cards)
+    cards = registry.presentation(game.title_id).hand_text(row.cards, game.options)
     return render(request, "moderation/_hand.html", {"game": game, "hand": row, "cards": cards})
 
 
@@ -173,7 +173,7 @@ def audit_log(request):
     action = request.GET.get("action", "")
     if action:
         entries = entries.filter(action=action)
-    entries = selectors.with_details(list(entries[:300]))
+    entries = selectors.with_details(list(entries[:300]), reader=request.user)
     return render(request, "moderation/audit.html", {"entries": entries, "action": action,
                                                      "actions": AuditEntry.Action.choices})
 

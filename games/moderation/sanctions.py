@@ -53,6 +53,8 @@ def sanction_create(*, user, kind: str, moderator, reason: str, days: float | No
     if user.pk == moderator.pk:
         raise BadRequest(_("You cannot sanction yourself."))
     access.require_uninvolved(game, moderator)
+    access.require_uninvolved(getattr(report, "game", None), moderator)
+    access.require_no_shared_game(user, moderator)
     ends_at = None
     if kind != UserSanction.Kind.WARN:
         if days is None or not 0 < days <= MAX_DAYS:

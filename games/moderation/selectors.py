@@ -9,7 +9,7 @@ from games import engine
 from games.clocks import pauses
 from games.engine import registry
 from games.errors import BadRequest, Forbidden
-from games.models import Game, Move, Snapshot
+from games.models import Game, Move, Seat, Snapshot
 from games.web.selectors import public_moves
 from games.rules.core import undo
 from games.rules.core.pseudo import MARKERS
@@ -109,7 +109,7 @@ def game_timeline(game: Game, reader=None) -> Timeline:
         snapshots=list(game.snapshots.order_by("seq").values_list("seq", flat=True)),
         reports=list(game.reports.select_related("reporter", "closed_by").order_by("created_at", "pk")),
         audit=with_details(list(AuditEntry.objects.filter(game=game).select_related("actor", "subject_user", "game")),
-                           moves),
+                           moves, reader),
         takebacks=list(game.takeback_requests.select_related("requester", "answered_by")),
         pause=ClockPause.objects.filter(game=game).select_related("paused_by").first(),
         result=registry.presentation(game.title_id).result_text(game.result),
@@ -141,14 +141,25 @@ def move_described(game: Game, seq, moves=None) -> str:
 
 
 # -- audit entries in words ----------------------------------------------------
-def with_details(entries: list, moves=None) -> list:
-    """Give each audit entry ``details``: what changed, in words (never JSON)."""
+def with_details(entries: list, moves=None, reader=None) -> list:
+    """Give each audit entry ``details``: what changed, in words (never JSON).
+    A reader seated in the entry's game sees what that seat sees: another
+    seat's hand from an audited look stays hidden."""
+    seats = _reader_seats(entries, reader)
     for entry in entries:
-        entry.details = entry_details(entry, moves) if entry.game_id else ""
+        entry.details = entry_details(entry, moves, seats.get(entry.game_id)) if entry.game_id else ""
     return entries
 
 
-def entry_details(entry, moves=None) -> str:
+def _reader_seats(entries: list, reader) -> dict:
+    """{game id: the reader's role} for the games of ``entries`` the reader plays."""
+    if reader is None or not getattr(reader, "is_authenticated", False):
+        return {}
+    games = {entry.game_id for entry in entries if entry.game_id}
+    return dict(Seat.objects.filter(user=reader, game_id__in=games).values_list("game_id", "role"))
+
+
+def entry_details(entry, moves=None, reader_role: str | None = None) -> str:
     game, after = entry.game, entry.after if isinstance(entry.after, dict) else {}
     show = registry.presentation(game.title_id)
     action = entry.action
@@ -161,9 +172,12 @@ def entry_details(entry, moves=None) -> str:
         hours = round((after.get("added_seconds") or 0) / 3600, 1)
         return _("%(side)s: %(hours)s more hours.") % {"side": show.role_label(after["role"]), "hours": hours}
     if action == "hand_view" and after.get("role"):
+        if reader_role is not None and reader_role != after["role"]:
+            return _("%(side)s's hand after move %(n)s (hidden: you play in this game).") % {
+                "side": show.role_label(after["role"]), "n": after.get("seq")}
         return _("%(side)s after move %(n)s: %(cards)s") % {
             "side": show.role_label(after["role"]), "n": after.get("seq"),
-            "cards": ", ".join(show.hand_text(after.get("cards"))) or _("no cards")}
+            "cards": ", ".join(show.hand_text(after.get("cards"), game.options)) or _("no cards")}
     return ""
 
 

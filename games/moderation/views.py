@@ -205,7 +205,7 @@ def game_audit(request, game_id):
     moderator = access.is_moderator(request.user)
     deny_unless(moderator or access.seat_of(game, request.user) is not None)
     entries = selectors.with_details(audit.entries_for_game(game, request.user, moderator),
-                                     list(game.moves.order_by("seq")))
+                                     list(game.moves.order_by("seq")), request.user)
     return render(request, "moderation/game_audit.html", {"game": game, "entries": entries})
 
 

@@ -56,6 +56,9 @@ CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 
 class DawnOfFreedomPresentation(Presentation):
+
+    def hand_text(self, items, options: dict | None = None) -> list[str]:
+        return [card_name(n) for n in items or []]
     board_template = "dawn_of_freedom/board.html"
     role_names = {"communist": pgettext_lazy("dawn_of_freedom", "Communist"), "democrat": pgettext_lazy("dawn_of_freedom", "Democrat")}
     option_texts = {

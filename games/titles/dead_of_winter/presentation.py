@@ -72,6 +72,9 @@ COMBAT_VALUES = {
 
 
 class DeadOfWinterPresentation(Presentation):
+
+    def hand_text(self, items, options: dict | None = None) -> list[str]:
+        return [N.card(n, (options or {}).get("content")) for n in items or []]
     board_template = "dead_of_winter/board.html"
     result_reasons = N.REASONS
     option_texts = {

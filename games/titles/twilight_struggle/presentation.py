@@ -52,7 +52,7 @@ class TwilightStrugglePresentation(Presentation):
                       "europe": gettext_lazy("control of Europe"), "final_scoring": gettext_lazy("final scoring"),
                       "scoring_card_held": gettext_lazy("a scoring card held at the end of a turn")}
 
-    def hand_text(self, items) -> list[str]:
+    def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [card(n)["name"] if card(n) else str(n) for n in items or []]
 
     choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),

@@ -211,3 +211,12 @@ def test_turn_mails_never_name_the_other_sides_hidden_cards(alice, bob, settings
                 body = message.body + "".join(alt[0] for alt in message.alternatives)
                 assert not [name for name in secret if name in body], message.subject
     assert sent, "turn mails were sent"
+
+
+def test_a_moderators_audited_look_names_the_cards_never_their_numbers():
+    from games.titles.dawn_of_freedom.names import card_name
+    from games.titles.dawn_of_freedom.presentation import PRESENTATION as SHOW
+
+    words = SHOW.hand_text([2, 24, 25])
+    assert words == [card_name(2), card_name(24), card_name(25)]
+    assert not any(word.strip().isdigit() for word in words)

@@ -48,3 +48,14 @@ def test_a_search_and_a_steal_name_no_card():
     assert sentences.sentence({"kind": "search", "survivor": 3, "at": "library"}) .endswith("searched Library.")
     text = sentences.sentence({"kind": "steal", "role": "p1", "frm": "p3"})
     assert text == "Player 1 took a card from Player 3."
+
+
+def test_a_moderators_audited_look_names_the_cards_of_the_games_content():
+    from games.titles.dead_of_winter import names as N
+    from games.titles.dead_of_winter.presentation import PRESENTATION as SHOW
+    from games.titles.dead_of_winter.rules.data import CONTENTS
+
+    for content_id in sorted(CONTENTS):
+        words = SHOW.hand_text([0, 3, 7], {"content": content_id})
+        assert words == [N.card(n, content_id) for n in (0, 3, 7)]
+        assert not any(word.strip().isdigit() for word in words)
