@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.db.models import Prefetch, Q
 
 from games import engine
-from games.engine import registry
+from games.engine import registry, sealing
 from games.models import Game, Invitation, Seat
 
 
@@ -192,17 +193,31 @@ def public_moves(game: Game, role: str | None) -> list[dict]:
     """The move list with other players' arguments hidden while the game runs.
 
     Secret choices (a headline pick) travel in move arguments; the public
-    account of what happened is the engine's log.
+    account of what happened is the engine's log. A sealed input that is
+    not opened yet shows neither its argument nor its verb to other seats.
     """
     reveal_all = game.is_over
-    rows = game.moves.order_by("seq").values("seq", "role", "verb", "arg", "created_at", "rolled_back", "undone")
+    open_now = sealing.open_step(engine.rules_for(game), game.state)
+    rows = game.moves.order_by("seq").values("seq", "role", "verb", "arg", "created_at", "rolled_back", "undone",
+                                             "commitment", "sealed_step")
     out = []
     for row in rows:
         own = role and row["role"] == role
         if row["verb"] == ".setup" or not (reveal_all or own or row["verb"].startswith(".")):
             row["arg"] = None
+        if row.pop("commitment") and not (own or _opened(row, game, open_now)):
+            row["verb"] = SEALED_VERB  # a sealed input's verb (pass or move) is part of the secret
+        row.pop("sealed_step")
         out.append(row)
     return out
+
+
+SEALED_VERB = "sealed"
+
+
+def _opened(row: dict, game: Game, open_now) -> bool:
+    return sealing.opened(SimpleNamespace(undone=row["undone"], rolled_back=row["rolled_back"],
+                                          sealed_step=row["sealed_step"]), game, open_now)
 
 
 def game_picture_at(game: Game, user, seq: int) -> Picture | None:

@@ -39,6 +39,7 @@ FIXED = (
     pgettext_lazy("dead_of_winter", "Waiting for the movement step"),
     pgettext_lazy("dead_of_winter", "Movement exchange: choose one move, or pass (sealed until both are in)"),
     pgettext_lazy("dead_of_winter", "Choose a fallback move, made if your move is no longer possible"),
+    pgettext_lazy("dead_of_winter", "Your pass is chosen: seal it (both choices are revealed together)"),
     pgettext_lazy("dead_of_winter", "Waiting for the other player's sealed move"),
     pgettext_lazy("dead_of_winter", "Waiting for a bite chain"),
     pgettext_lazy("dead_of_winter", "Waiting for a crossroads choice"),
@@ -220,6 +221,7 @@ ARG_LABELS = {
     ("keep", None): lambda: pgettext("dead_of_winter", "Keep your missions"),
     ("xvote", -1): lambda: pgettext("dead_of_winter", "No vote"),
     ("fallback", None): lambda: pgettext("dead_of_winter", "No fallback"),
+    ("fallback", "pass"): lambda: pgettext("dead_of_winter", "Seal my pass"),
 }
 
 

@@ -25,6 +25,10 @@ SEALED_TEXT = "Movement exchange: choose one move, or pass (sealed until both ar
 FALLBACK_TEXT = "Choose a fallback move, made if your move is no longer possible"
 SEALED_WAIT = "Waiting for the other player's sealed move"
 NO_FALLBACK = Choice("fallback", None, "No fallback", "done")
+# A pass is sealed in two inputs like a move (pick, then fallback), so nobody
+# watching can tell a pass from a move by when the seat is in.
+SEAL_PASS_TEXT = "Your pass is chosen: seal it (both choices are revealed together)"
+SEAL_PASS = Choice("fallback", "pass", "Seal my pass", "done")
 
 
 def push_exchanges(state: dict, order: list[str]) -> None:
@@ -69,6 +73,8 @@ class Exchange(Step):
         if gift is not None and fuel(state, gift):  # a given Fuel is played at once (B§8)
             return Prompt("Play the card you were given", (fuel_choice(state, gift),), "")
         pick = frame["picks"][role]
+        if pick is not None and pick["move"] == "pass":
+            return Prompt(SEAL_PASS_TEXT, (SEAL_PASS,), SEALED_WAIT)
         if pick is not None:
             return Prompt(FALLBACK_TEXT, tuple(fallback_choices(state, frame, role, pick["move"])) + (NO_FALLBACK,),
                           SEALED_WAIT)
@@ -88,10 +94,10 @@ class Exchange(Step):
             move_alone(state, frame, role, action)
             return
         if action.verb == "fallback":
-            frame["picks"][role].update(fb=action.arg, **{"in": True})
+            frame["picks"][role].update(fb=None if action.arg == "pass" else action.arg, **{"in": True})
         else:
             frame["picks"][role] = {"move": "pass" if action.verb == "pass" else action.arg, "fb": None,
-                                    "in": action.verb == "pass"}
+                                    "in": False}
         if not self.active(state, frame):
             reveal(state, frame)
 
@@ -101,7 +107,10 @@ class Exchange(Step):
         gift = gift_of(state, role)
         if gift is not None and fuel(state, gift):
             return ("play", gift)
-        return ("fallback", None) if frame["picks"][role] is not None else ("pass", None)
+        pick = frame["picks"][role]
+        if pick is None:
+            return ("pass", None)
+        return ("fallback", "pass") if pick["move"] == "pass" else ("fallback", None)
 
 
 def fuel_choice(state: dict, card: int) -> Choice:

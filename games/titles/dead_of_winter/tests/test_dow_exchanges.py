@@ -82,7 +82,7 @@ def test_the_second_move_into_the_last_free_space_is_no_move_and_not_a_pass():
     assert f"{s1}>library" in args(state, "p1", "move")
     force_rolls(state, [BLANK])
     act(state, "p1", "move", f"{s1}>library"), act(state, "p1", "fallback", None)
-    act(state, "p2", "pass")
+    act(state, "p2", "pass"), act(state, "p2", "fallback", "pass")
     assert state["sv"][s1]["at"] == "library" and Flow.top(state)["passed"] == ["p2"]
 
 
@@ -128,6 +128,9 @@ def test_a_pass_is_final_and_the_other_then_moves_alone_unsealed():
     take_log(state)
     first = RULES.sealed_step(state)
     act(state, "p1", "pass")
+    assert sorted(state["active"]) == ["p1", "p2"]  # a pass asks for its seal, as a move asks for a fallback
+    assert [c.arg for c in RULES.prompt(state, "p1").choices if c.verb == "fallback"] == ["pass"]
+    act(state, "p1", "fallback", "pass")
     assert state["active"] == ["p2"] and take_log(state) == []  # the pass stays sealed
     force_rolls(state, [BLANK])
     act(state, "p2", "move", f"{s2}>school"), act(state, "p2", "fallback", None)
@@ -157,7 +160,8 @@ def test_each_sealed_exchange_has_its_own_number():
     windows.append(RULES.pace_step(state, "p1"))
     assert None not in numbers and numbers[1] > numbers[0] and state["sealed_n"] == numbers[1]
     assert windows[0][0] == windows[1][0] == "sealed" and windows[0][1] != windows[1][1]
-    act(state, "p1", "pass"), act(state, "p2", "pass")
+    act(state, "p1", "pass"), act(state, "p1", "fallback", "pass")
+    act(state, "p2", "pass"), act(state, "p2", "fallback", "pass")
     assert Flow.top(state)["step"] == "act" and RULES.sealed_step(state) is None
 
 
@@ -171,7 +175,10 @@ def test_defaults_pass_and_keep_a_chosen_move_without_fallback():
     assert (default.verb, default.arg) == ("fallback", None) and RULES.prompt(state, "p1").allows(default)
     force_rolls(state, [BLANK])
     RULES.apply(state, "p1", default)
-    RULES.apply(state, "p2", RULES.default_action(state, "p2"))  # the deadline: p2 passes
+    RULES.apply(state, "p2", RULES.default_action(state, "p2"))  # the deadline: p2 passes...
+    seal = RULES.default_action(state, "p2")
+    assert (seal.verb, seal.arg) == ("fallback", "pass")  # ...and seals the pass
+    RULES.apply(state, "p2", seal)
     assert state["sv"][s1]["at"] == "school" and state["sv"][s2]["at"] == "b"
     RULES.apply(state, "p1", RULES.default_action(state, "p1"))
     assert Flow.top(state)["step"] == "act"
