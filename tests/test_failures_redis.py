@@ -16,7 +16,11 @@ from tests.stack import (Api, all_mail_sent_once, new_game, play, players, stack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-BOUND = 4.0  # seconds: broker and cache timeouts (2 s, 0.5 s) plus a move
+# No request waits for a dead or hung Redis: one that did would wait out the
+# whole 20 s hang (or the broker's retries). Broker and cache time out after
+# 2 s and 0.5 s, so answers come in well under this even on a loaded machine;
+# the slowest is printed (speed targets live in bench/, not in tests).
+BOUND = 15.0
 
 
 def assert_answers(apis: list[Api], bound: float = BOUND) -> None:
@@ -95,7 +99,7 @@ def test_a_hung_redis_delays_requests_by_a_bounded_time(stack, make_user):
     stack.redis.resume()
 
     assert_answers([hung_a, hung_b])
-    assert_answers([health], bound=2.5)
+    assert_answers([health])
     assert len(health.calls) >= 10
     assert wait_until(lambda: not all_mail_sent_once(stack.inbox), 90, step=1), all_mail_sent_once(stack.inbox)
 

@@ -134,9 +134,9 @@ def test_a_second_timeout_in_a_row_puts_the_seat_on_autopilot_which_the_worker_p
     # Nobody delivers the sweep from here on: the move that makes Player 4
     # active again asks the worker for it, and the worker plays at once.
     play_others(game, seats, until=lambda g: LATE in g.active_roles)
-    asked = time.monotonic()
-    assert wait_for(lambda: Move.objects.filter(game=game, source="autopilot", role=LATE).exists())
-    assert time.monotonic() - asked < 20  # the live pace would wait 5 or 10 minutes
+    # played on the worker's own sweep request: the live pace would wait 5 or 10 minutes,
+    # and no beat runs here (a generous wait for a loaded machine, not a speed target)
+    assert wait_for(lambda: Move.objects.filter(game=game, source="autopilot", role=LATE).exists(), 120)
     move = Move.objects.filter(game=game, source="autopilot").order_by("seq").first()
     assert move.user is None and move.log[0]["source"] == "autopilot"
     assert "is away; autopilot played the default" in registry.presentation(TITLE).move_text(move)
