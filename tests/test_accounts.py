@@ -349,7 +349,9 @@ def test_seed_demo_creates_users_idempotently(client, db, settings, capsys):
     out = capsys.readouterr().out
     assert "hotline-demo" in out
 
-    assert set(User.objects.values_list("username", flat=True)) == {"mod", "alice", "bob"}
+    players = {"alice", "bob", "carol", "dave", "erin", "fay", "gus", "hana", "jun", "kemal", "lena"}
+    assert set(User.objects.values_list("username", flat=True)) == {"mod"} | players
+    assert len(players) == 11  # the largest Dead of Winter table, with demo users alone
     mod = User.objects.get(username="mod")
     assert mod.is_staff and mod.groups.filter(name="moderators").exists()
     assert not User.objects.get(username="alice").is_staff

@@ -1,4 +1,6 @@
-"""Create the demo accounts (idempotent): moderator `mod`, players `alice` and `bob`."""
+"""Create the demo accounts (idempotent): moderator `mod` and eleven players,
+`alice`, `bob` and nine more, so the largest Dead of Winter table (11 seats)
+can be tried with demo users alone."""
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -9,7 +11,8 @@ from django.db import transaction
 DEMO_PASSWORD = "hotline-demo"
 MODERATORS_GROUP = "moderators"
 # username -> is moderator
-DEMO_USERS = {"mod": True, "alice": False, "bob": False}
+PLAYERS = ["alice", "bob", "carol", "dave", "erin", "fay", "gus", "hana", "jun", "kemal", "lena"]
+DEMO_USERS = {"mod": True, **{name: False for name in PLAYERS}}
 
 
 class Command(BaseCommand):
