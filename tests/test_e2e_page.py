@@ -3,8 +3,9 @@
 On a wide screen (1400x900) and a phone (390x844): the action bar with the
 turn and every choice is in view without scrolling; the tab title marks the
 turn; a chat message and the opponent's presence reach the other open page
-by the status poll (within 5 s). Uses the example game (Duel): both players
-pick a card at once, so both have a turn on the first move.
+by the status poll; a move's answer wins over a poll's refresh. Uses the
+example game (Duel): both players pick a card at once, so both have a turn on
+the first move.
 """
 import os
 
@@ -75,3 +76,27 @@ def test_chat_and_presence_reach_the_opponents_open_page_by_the_status_poll(brow
     shot(b, "page-duel-chat-phone")
     a.context.close()
     b.context.close()
+
+
+def test_a_moves_answer_wins_over_a_panel_refresh_the_poll_asks_for_meanwhile(browser, live_server, duel, alice):
+    """Issue 29, item 1: the poll's refresh, answered while the move was still on
+    its way (slowed here to a second and a half), put the old buttons back and
+    the move's own answer was dropped; clicking again met "The game has moved on"."""
+    page = logged_in_page(browser, live_server, alice, *SIZES["wide"])
+    page.goto(f"{live_server.url}/games/{duel.pk}/")
+    choices = ".action-bar .choices button"
+    page.wait_for_selector(choices)
+
+    def slow_move(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/act/", slow_move)
+    page.evaluate("window.hotline.pollNow = () => false")  # no later poll may repair the page
+    with page.expect_response("**/act/"):
+        page.locator(choices).first.click()
+        page.evaluate("document.body.dispatchEvent(new Event('game-changed'))")  # what the poll sends
+    # the move's answer shows: alice waits for bob (before the fix the old buttons stayed)
+    page.wait_for_function(f"() => document.querySelectorAll('{choices}').length === 0", timeout=15_000)
+    assert duel.moves.filter(verb="pick").count() == 1
+    page.context.close()

@@ -107,3 +107,29 @@ window.hotline = (function () {
     if (row) { row.remove(); }
   });
 })();
+
+// The answer to a move always wins over the status poll's panel refresh: a
+// move (any request aimed at #game-panel that is not a GET) aborts a refresh
+// in flight, and a refresh asked while a move is in flight is dropped (its
+// answer would put the old choices back over the new ones).
+(function () {
+  var moving = 0;
+  function aimsAtPanel(event) {
+    var target = event.detail.target;
+    return target && target.id === "game-panel";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!aimsAtPanel(event)) { return; }
+    if (event.detail.requestConfig.verb === "get") {
+      if (moving) { event.preventDefault(); }
+      return;
+    }
+    moving += 1;
+    htmx.trigger(document.getElementById("game-panel"), "htmx:abort");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (aimsAtPanel(event) && event.detail.requestConfig && event.detail.requestConfig.verb !== "get") {
+      moving = Math.max(0, moving - 1);
+    }
+  });
+})();
