@@ -168,3 +168,15 @@ def options_changed(game) -> list[str]:
     options = game.options or {}
     return [f"{f.label}: {show.option_value_label(f.name, options[f.name])}" for f in show.option_fields()
             if f.name in options and options[f.name] != f.choices[0][0]]
+
+
+@register.simple_tag
+def seat_relation(game, seat, mine) -> str:
+    """How ``seat`` sits to the reader's seat ``mine`` on My games: "teammate"
+    (same team of a team game), "opponent" (a started game's other side), or
+    "player" (an open table, whose teams are not drawn yet)."""
+    from games.engine.teams import teammates
+
+    if not (mine and mine.role and seat.role):
+        return "player"
+    return "teammate" if seat.role in teammates(game, mine.role) else "opponent"

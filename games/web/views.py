@@ -21,7 +21,7 @@ from games.tables import views as table_views
 from games.errors import Forbidden, GameError
 from games.web.forms import GameCreateForm, InviteForm
 from games.models import Game
-from games.engine.teams import is_team_game, team_choices
+from games.engine.teams import is_team_game, team_choices, teammates
 
 
 def home(request):
@@ -178,7 +178,8 @@ def status(request, game_id):
     the game moved (``seq``) and to reload when the game started or ended (``st``)."""
     game = get_object_or_404(Game.objects.only(*STATUS_FIELDS), pk=game_id)
     seats = [SeatLine(**row) for row in game.seats.values(
-        "user_id", "role", "proxy_id", username=F("user__username"), display_name=F("user__profile__display_name"))]
+        "user_id", "role", "proxy_id", "deadline_at", username=F("user__username"),
+        display_name=F("user__profile__display_name"))]
     context = _status_context(request, game, seats)
     response = render(request, "games/_status.html", context)
     if request.GET.get("st") not in (None, game.status):
@@ -200,6 +201,7 @@ class SeatLine:
     username: str
     display_name: str | None
     proxy_id: int | None = None
+    deadline_at: object = None
 
     @property
     def user(self):  # seat.user.display, as for a Seat
@@ -215,14 +217,21 @@ def _status_context(request, game: Game, seats: list) -> dict:
     others = [{"name": s.user.display, "role": s.role, "age": ages.get(s.user_id),
                "here": (ages.get(s.user_id) is not None and ages[s.user_id] < presence.HERE_SECONDS)}
               for s in seats if s is not mine]
-    waiting_for = [{"role": r, "name": next((s.user.display for s in seats if s.role == r), "")}
+    mates = set(teammates(game, mine.role)) if mine and mine.role and game.status == Game.Status.ACTIVE else set()
+    waiting_for = [{"role": r, "name": next((s.user.display for s in seats if s.role == r), ""), "mate": r in mates}
                    for r in game.active_roles] if game.status == Game.Status.ACTIVE else []
     # the away seats this user covers whose turn it is (the proxy's "your turn")
     cover_turn = [s.role for s in seats if user.is_authenticated and s.proxy_id == user.pk and s.role
                   and s.role in game.active_roles] if game.status == Game.Status.ACTIVE else []
     return {"game": game, "my_seat": mine, "my_turn": my_turn, "others": others, "waiting_for": waiting_for,
+            "team_game": bool(mates) or (bool(mine and mine.role) and _in_teams(game)),
+            "my_deadline": mine.deadline_at if my_turn else None,
             "cover_turn": cover_turn, "seat_count": _seat_count(game, seats),
             "polls": bool(mine) or game.status in (Game.Status.OPEN, Game.Status.ACTIVE)}
+
+
+def _in_teams(game: Game) -> bool:
+    return game.status == Game.Status.ACTIVE and is_team_game(game)
 
 
 def _seat_count(game: Game, seats: list) -> dict | None:
