@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.errors import BadRequest, Forbidden
 from games.models import Seat
 from games.play import services
-from games.tables import proxy_take, seat_back, substitute_accept, substitute_invite
+from games.tables import proxy_take, substitute_accept, substitute_invite
 from tests.test_team_seats import api, away, page, play_default, secret_objective, shows, table, until_active  # noqa: F401
 
 pytestmark = pytest.mark.django_db
