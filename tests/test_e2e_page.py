@@ -100,3 +100,25 @@ def test_a_moves_answer_wins_over_a_panel_refresh_the_poll_asks_for_meanwhile(br
     page.wait_for_function(f"() => document.querySelectorAll('{choices}').length === 0", timeout=15_000)
     assert duel.moves.filter(verb="pick").count() == 1
     page.context.close()
+
+
+def test_chat_that_arrives_out_of_view_is_counted_in_the_status_line_and_the_tab_title(
+        browser, live_server, duel, alice, bob):
+    """Issue 29, item 9: on a phone the chat box is below the fold; new lines
+    show as "2 new messages" in the status line and "(2)" in the tab title
+    until a chat box comes into view."""
+    from games.moderation import services as moderation
+
+    page = logged_in_page(browser, live_server, bob, *SIZES["phone"])
+    page.goto(f"{live_server.url}/games/{duel.pk}/")
+    page.wait_for_selector("#game-status")
+    assert page.locator(".chat-unread").is_hidden()
+    moderation.chat_post(game=duel, user=alice, body="first line")
+    moderation.chat_post(game=duel, user=alice, body="second line")
+    page.wait_for_selector(".chat-unread:has-text('2 new messages')", timeout=30_000)
+    assert page.title().startswith("(2) ")
+    shot(page, "page-duel-unread-chat-phone")
+    page.click(".chat-unread")  # goes to the chat
+    page.wait_for_selector(".chat-unread", state="hidden", timeout=30_000)
+    assert not page.title().startswith("(")
+    page.context.close()

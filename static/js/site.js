@@ -4,16 +4,46 @@
 //  * the tab title follows #game-status[data-title] ("▶ #12 ..." on your turn);
 //  * --bar-h holds the action bar's height, so the map can fit beside it;
 //  * a new chat message id in #game-status[data-chat] fires "chat-changed"
-//    (the chat lines reload on it): one poll serves the turn, presence and chat.
+//    (the chat lines reload on it): one poll serves the turn, presence and chat;
+//  * messages that arrived while no chat box was in view are counted
+//    (data-chat-count) in the status line's link and the tab title, "(2) ...",
+//    until a chat box shows (words: the link's data-one / data-other, "99").
 window.hotline = (function () {
-  var ticks = 0, chat = null;
+  var ticks = 0, chat = null, seen = null, chatInView = false;
   function pollNow() {
     ticks += 1;
     return document.visibilityState === "visible" || ticks % 6 === 0;
   }
+  function unread(status) {
+    var count = status ? Number(status.dataset.chatCount) : NaN;
+    if (isNaN(count)) { return 0; }
+    if (seen === null || (chatInView && document.visibilityState === "visible")) { seen = count; }
+    return Math.max(0, count - seen);
+  }
+  function showUnread(status, n) {
+    var link = status && status.querySelector(".chat-unread");
+    if (link) {
+      link.hidden = n === 0;
+      link.textContent = n === 1 ? link.dataset.one : (link.dataset.other || "").replace("99", String(n));
+      var box = document.querySelector(".chat-box");
+      if (box) { link.setAttribute("href", "#" + box.id); }
+    }
+    if (n > 0) { document.title = "(" + n + ") " + document.title; }
+  }
+  function watchChat() {
+    var box = document.querySelector(".chat-box");
+    if (!box || !window.IntersectionObserver || box.dataset.watched) { return; }
+    box.dataset.watched = "1";
+    new IntersectionObserver(function (entries) {
+      chatInView = entries.some(function (e) { return e.isIntersecting; });
+      if (chatInView) { sync(); }
+    }).observe(box);
+  }
   function sync() {
     var status = document.getElementById("game-status");
     if (status && status.dataset.title) { document.title = status.dataset.title; }
+    watchChat();
+    showUnread(status, unread(status));
     var marker = status ? status.dataset.chat : undefined;
     if (marker !== undefined) {
       if (chat !== null && marker !== chat && window.htmx) { htmx.trigger(document.body, "chat-changed"); }
