@@ -122,3 +122,21 @@ def test_chat_that_arrives_out_of_view_is_counted_in_the_status_line_and_the_tab
     page.wait_for_selector(".chat-unread", state="hidden", timeout=30_000)
     assert not page.title().startswith("(")
     page.context.close()
+
+
+def test_the_joined_flash_goes_once_the_game_moves_on(browser, live_server, alice, bob):
+    """Issue 29, item 16: "You joined the game." stayed on the game page until the
+    next page load; it goes when the status poll sees a new move (and has a
+    dismiss button)."""
+    from games.play import services
+
+    game = services.game_create(user=alice, title_id="duel", creator_role="north")
+    page = logged_in_page(browser, live_server, bob, *SIZES["wide"])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.click("form[action$='/join/'] button")
+    page.wait_for_selector(".messages li:has-text('You joined the game.') button.dismiss")
+    game.refresh_from_db()
+    card = sorted(game.state["hands"]["north"])[0]
+    services.move_submit(game_id=game.pk, user=alice, verb="pick", arg=card, expected_seq=game.seq)
+    page.wait_for_selector(".messages li:has-text('You joined the game.')", state="detached", timeout=30_000)
+    page.context.close()

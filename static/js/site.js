@@ -163,3 +163,18 @@ window.hotline = (function () {
     }
   });
 })();
+
+// A success or info flash ("You joined the game.") says what just happened: it
+// goes once the game has moved on (the status poll saw a new move) instead of
+// staying until the next page load; every flash has a dismiss button.
+(function () {
+  var seq = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    var status = document.getElementById("game-status");
+    if (!status) { return; }
+    if (seq !== null && status.dataset.seq !== seq) {
+      document.querySelectorAll(".messages [data-flash]").forEach(function (li) { li.remove(); });
+    }
+    seq = status.dataset.seq;
+  });
+})();
