@@ -7,6 +7,7 @@ class GamesConfig(AppConfig):
     def ready(self):
         from accounts.signals import night_hours_changed
         from games.clocks.vacations import night_hours_changed as refresh_on_new_night
+        from games import tasks  # noqa: F401  (every task registered: rooms enqueue some by name)
         from games.mail import receivers
         from games.store import bulk, pgtime  # noqa: F401  (bulk registers the field__any lookup)
 

@@ -154,3 +154,20 @@ def test_an_html_move_and_resign_answer_while_broker_and_cache_are_down(
     assert refusals(caplog, "broker unavailable") == 1 and refusals(caplog, "cache: Redis unavailable") <= 1
     assert duel.moves.filter(verb="pick").count() == 1
     assert OutboxTask.objects.filter(task=tasks.send_games_over.name, args=[[duel.pk]], sent_at=None).exists()
+
+
+def test_every_task_named_by_a_room_is_registered_once_django_is_set_up():
+    """Rooms below the mail and play rooms enqueue some tasks by name
+    (journal.SWEEP_TASK, the reminders): a fresh process that only set Django up
+    must know them all (test_team_orders.py alone once met NotRegistered)."""
+    import os
+    import subprocess
+    import sys
+
+    names = ["games.tasks.time_out_overdue", "games.tasks.send_reminder", "games.tasks.send_digest",
+             "games.tasks.send_auto_vacation", "games.tasks.relay_outbox"]
+    code = ("import django; django.setup(); from config.celery import app; "
+            f"missing = [n for n in {names!r} if n not in app.tasks]; print(missing); assert not missing")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.test_settings"})
+    assert done.returncode == 0, done.stdout + done.stderr
