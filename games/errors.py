@@ -32,6 +32,12 @@ class StaleMove(GameError):
     status = 409
     code = "stale"
     default = _("The game has moved on since you loaded it. Reload and try again.")
+    seq = None  # the game's move number now
+    prompt = None  # the seat's prompt now (None: nothing asked of it), so a client shows the new choices
+
+    def now(self, seq: int, prompt) -> "StaleMove":
+        self.seq, self.prompt = seq, prompt
+        return self
 
 
 class GameNotActive(GameError):

@@ -15,7 +15,7 @@ from games.clocks import pauses
 from games.engine import registry, sealing
 from games.web import selectors
 from games.play import services
-from games.errors import BadRequest, Forbidden, NotFound
+from games.errors import BadRequest, Forbidden, NotFound, StaleMove
 from games.models import Game
 
 from games.api.serializers import (ActionSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
@@ -188,10 +188,16 @@ def prompt(request, game_id):
 @api_view(["POST"])
 @throttle_classes([*READ_WRITE, ActionThrottle])
 def actions(request, game_id):
-    """Submit one action. 403 not your seat, 409 stale or over, 422 illegal."""
+    """Submit one action. 403 not your seat, 409 stale or over, 422 illegal.
+    A stale move's 409 carries the game's ``seq`` and the seat's ``prompt`` now
+    (another seat's move in a simultaneous step may have changed the choices)."""
     data = _valid(ActionSerializer, request.data)
-    outcome = services.move_submit(game_id=game_id, user=request.user, verb=data["verb"],
-                                   arg=data["arg"], expected_seq=data["expected_seq"], as_role=data["as_role"])
+    try:
+        outcome = services.move_submit(game_id=game_id, user=request.user, verb=data["verb"],
+                                       arg=data["arg"], expected_seq=data["expected_seq"], as_role=data["as_role"])
+    except StaleMove as error:
+        return Response({"error": error.code, "detail": error.message, "seq": error.seq,
+                         "prompt": _prompt_json(error.prompt, _game(game_id))}, status=error.status)
     game = outcome.game
     return Response({"seq": game.seq, "status": game.status, "active_roles": game.active_roles,
                      "result": game.result})

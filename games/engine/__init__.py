@@ -53,6 +53,18 @@ def rebuild_after_undo(game: Game, undo_triple: tuple) -> dict:
     return state
 
 
+def state_at(game: Game, seq: int) -> dict:
+    """The state right after move ``seq`` (a live one): the last snapshot at or
+    before it plus the moves that count since."""
+    rules = rules_for(game)
+    snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").first()
+    state = snapshot.state if snapshot else setup_state(rules, setup_arg(game))
+    since = [m for m in live_moves(game, snapshot.seq if snapshot else 0) if m.seq <= seq]
+    state = undo.replay(rules, state, [m.triple for m in since])
+    take_log(state)
+    return state
+
+
 def step(game: Game, state: dict, role: str | None, verb: str, arg, prompt=None) -> dict:
     """Apply one move to ``state`` (in place where the rules allow); ``prompt``
     is the one just checked for this state and role, if any."""

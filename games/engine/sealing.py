@@ -38,7 +38,29 @@ def seal(move, step: int) -> dict:
     move.sealed_step = step
     move.nonce = secrets.token_hex(16)
     move.commitment = digest(move.game_id, move.seq, move.role, move.verb, move.arg, move.nonce)
-    return {"kind": "sealed", "role": move.role, "hash": move.commitment}
+    return sealed_line(move)
+
+
+def sealed_line(move) -> dict:
+    """The log line that publishes a sealed move's commitment (recomputed from
+    the move, so a replay produces it the same way: games/engine/rebuild.py)."""
+    return {"kind": "sealed", "role": move.role,
+            "hash": digest(move.game_id, move.seq, move.role, move.verb, move.arg, move.nonce)}
+
+
+SITE_FIRST = "defaulted"  # the site's line before a move it played or a deputy made
+
+
+def move_log(lines: list, sealed: dict | None = None) -> list:
+    """A move's log lines: the site's own first ("ran out of time; the default
+    was played:"), then the commitment of a sealed move, before what the move
+    revealed (the last pick opens the step), then the rules' lines."""
+    if sealed is None:
+        return list(lines)
+    at = 0
+    while at < len(lines) and lines[at].get("kind") == SITE_FIRST:
+        at += 1
+    return [*lines[:at], sealed, *lines[at:]]
 
 
 def opened(move, game, open_now: int | None) -> bool:

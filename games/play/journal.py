@@ -123,12 +123,9 @@ def _advance(entry: Entry, now) -> None:
     game = entry.game
     game.seq += 1
     entry.move = Move(game=game, seq=game.seq, role=entry.role or "", user=entry.user, source=entry.source,
-                      verb=entry.verb, arg=entry.arg, log=entry.lines + take_log(entry.state), created_at=now)
-    if entry.sealed is not None and entry.role:
-        # The commitment comes before what the move revealed (the last pick opens the step).
-        log = entry.move.log
-        at = 1 if log and log[0].get("kind") == "defaulted" else 0
-        log.insert(at, sealing.seal(entry.move, entry.sealed))
+                      verb=entry.verb, arg=entry.arg, created_at=now)
+    sealed = sealing.seal(entry.move, entry.sealed) if entry.sealed is not None and entry.role else None
+    entry.move.log = sealing.move_log(entry.lines + take_log(entry.state), sealed)
     game.state = entry.state
     game.active_roles = entry.rules.active_roles(entry.state)
     game.updated_at = now

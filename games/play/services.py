@@ -179,12 +179,16 @@ def move_submit(*, game_id, user, verb: str, arg=None, expected_seq: int, as_rol
         source = ""
         if as_role and as_role != role:
             role, source = _acting_for(game, user, seats, as_role)
-        _check_fresh(game, role, expected_seq)
         rules = engine.rules_for(game)
+        try:
+            _check_fresh(game, role, expected_seq)
+        except StaleMove as error:
+            raise error.now(game.seq, rules.prompt(game.state, role))
         prompt = rules.prompt(game.state, role)
         if prompt is None:
             raise IllegalMove(_("It is not your turn."))
         if not prompt.allows(_action(verb, arg)):
+            _check_choices_changed(game, rules, role, verb, arg, expected_seq, prompt)
             raise IllegalMove(_("“%(verb)s %(arg)s” is not one of your choices now.")
                               % {"verb": verb, "arg": "" if arg is None else arg})
         if not source:
@@ -281,6 +285,17 @@ def _check_fresh(game: Game, role: str, expected_seq: int) -> None:
     later = game.moves.filter(seq__gt=expected_seq)
     if later.filter(role=role).exists() or later.filter(verb__startswith=".").exists():
         raise StaleMove()
+
+
+def _check_choices_changed(game: Game, rules, role: str, verb: str, arg, expected_seq: int, prompt) -> None:
+    """A move refused now but offered at ``expected_seq``: another seat's move in
+    a simultaneous step (`_check_fresh` let it through) changed this seat's
+    choices. That is a stale move, not an illegal one: 409 with the choices now."""
+    if expected_seq >= game.seq:
+        return
+    then = rules.prompt(engine.state_at(game, expected_seq), role)
+    if then is not None and then.allows(_action(verb, arg)):
+        raise StaleMove().now(game.seq, prompt)
 
 
 def game_resign(*, game_id, user) -> Game:

@@ -126,7 +126,10 @@ class Flow:
         if state.get("result") is not None or not state["stack"]:
             return []
         frame = state["stack"][-1]
-        return list(self.step_of(frame).active(state, frame))
+        active = self.step_of(frame).active(state, frame)
+        # In seat order, never in the order a dict of the state happened to keep
+        # (a vote's dict comes back from jsonb with its keys reordered).
+        return [role for role in state["roles"] if role in active] if len(active) > 1 else list(active)
 
 
 def take_log(state: State) -> list:

@@ -3,6 +3,7 @@ and where a played card goes (2.2.4, 5.2)."""
 from __future__ import annotations
 
 from games.rules.core import rng, undo
+from games.rules.core.keys import ordered_items
 from games.rules.core.deck import draw_one  # (4.3) events and steps import it from here
 
 from .board import log
@@ -88,7 +89,7 @@ def modified_ops(state: dict, role: str, ops: int) -> int:
 
 def ops_bonuses(state: dict, role: str) -> list[list]:
     """[[country, n]]: extra ops kept only while every use is in that country (7.3)."""
-    return [[e["country"], e["ops"]] for e in state["effects"].values()
+    return [[e["country"], e["ops"]] for _key, e in ordered_items(state["effects"])
             if e.get("country") and e.get("ops") and e["role"] == role]
 
 
@@ -126,6 +127,6 @@ def end_effect(state: dict, key: str) -> None:
 
 
 def end_turn_effects(state: dict) -> None:
-    for key, effect in list(state["effects"].items()):
+    for key, effect in ordered_items(state["effects"]):  # not the dict's order: jsonb reorders keys
         if effect.get("until") == "turn":
             end_effect(state, key)
