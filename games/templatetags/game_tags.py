@@ -96,7 +96,8 @@ def result_text(game) -> str:
 # Choice groups most titles share, in words ("" shows no label); a title's
 # presentation may name its own with a ``choice_groups`` dict.
 GROUP_WORDS = {"done": "", "pass": "", "hand": gettext_lazy("Your hand"), "cards": gettext_lazy("Cards"),
-               "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries")}
+               "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries"),
+               "undo": gettext_lazy("Undo")}
 
 
 @register.simple_tag
