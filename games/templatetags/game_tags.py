@@ -97,7 +97,7 @@ def result_text(game) -> str:
 # presentation may name its own with a ``choice_groups`` dict.
 GROUP_WORDS = {"done": "", "pass": "", "hand": gettext_lazy("Your hand"), "cards": gettext_lazy("Cards"),
                "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries"),
-               "undo": gettext_lazy("Undo")}
+               "undo": ""}  # the button says it, in the reader's language
 
 
 @register.simple_tag
