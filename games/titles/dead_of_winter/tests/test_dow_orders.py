@@ -76,7 +76,7 @@ def test_the_wounds_order_places_every_wound_evenly_lowest_influence_first():
     state = reach("assign")
     role, n = state["active"][0], Flow.top(state)["n"]
     placed = 0
-    while Flow.top(state)["step"] == "assign" and role in state["active"]:
+    while state["result"] is None and Flow.top(state)["step"] == "assign" and role in state["active"]:  # a wound may end the game
         action = RULES.standing_action(state, role, {"wounds": "spread"})
         assert action == RULES.default_action(state, role) and action.verb == "wound"
         RULES.apply(state, role, action)
