@@ -1,10 +1,12 @@
 """Support points, control (2.1.7), VP (2.1.10, 10.1) and the structured log."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.rules.core import Result
 from games.rules.core.ending import finish
 
-from .data import ADJ, COUNTRY_SPACES, OTHER, SIGN, STABILITY, VP_WIN
+from .data import ADJ, COUNTRY_SPACES, OTHER, SIGN, SLOTS, STABILITY, VP_WIN
 
 
 def log(state: dict, kind: str, **data) -> None:
@@ -30,11 +32,46 @@ def controls(state: dict, role: str, space: int) -> bool:
     return bool(mine) and mine - state["sp"][OTHER[role]][space] >= STABILITY[space]
 
 
+@lru_cache(maxsize=64)
+def rewired(gone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The map's adjacency once the ``gone`` spaces are off it (Systematization,
+    reference ruling 24): the neighbours of an eliminated space become adjacent
+    to each other. Neighbours are sets, so a space adjacent both directly and
+    through the eliminated space counts once; an eliminated space has none.
+    Each elimination links the neighbours it has at that moment (the order
+    does not change the result: two spaces end up adjacent when a path of
+    eliminated spaces joins them)."""
+    links = [set(ADJ[s]) for s in range(SLOTS)]
+    for g in gone:
+        near = links[g]
+        for a in near:
+            links[a] |= near
+            links[a] -= {a, g}
+        links[g] = set()
+    return tuple(tuple(sorted(n)) for n in links)
+
+
+def neighbours(state: dict, space: int) -> tuple[int, ...]:
+    """The spaces adjacent to ``space`` now: every rule that reads adjacency
+    (6.1.2 placement reach, 6.2.4 check modifiers, events) asks here."""
+    gone = state["gone"]
+    return rewired(tuple(gone))[space] if gone else ADJ[space]
+
+
+def added_links(state: dict) -> list[list[int]]:
+    """The links Systematization made, as sorted [a, b] pairs (view, board)."""
+    if not state["gone"]:
+        return []
+    table = rewired(tuple(state["gone"]))
+    return [[a, b] for a in range(SLOTS) for b in table[a] if a < b and b not in ADJ[a]]
+
+
 def adjacent_control(state: dict, role: str, space: int) -> int:
-    """6.2.4: +1 per adjacent space the checker controls, -1 per opponent's."""
+    """6.2.4: +1 per adjacent space the checker controls, -1 per opponent's
+    (adjacency as it is now: ``neighbours``)."""
     other = OTHER[role]
     n = 0
-    for a in ADJ[space]:
+    for a in neighbours(state, space):
         if controls(state, role, a):
             n += 1
         elif controls(state, other, a):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.rules.core import Choice, rng
 from games.rules.core.flow import Flow, Step
 
-from .board import add_sp, adjacent_control, controls, log
+from .board import add_sp, adjacent_control, controls, log, neighbours
 from .cards import has_ability, modified_ops, ops_bonuses, ops_value
 from .data import AROUND, COUNTRY, NAME, OTHER, SIDE, SLOTS, STABILITY, TST_LAST, TST_NEEDS
 from .prompts import make
@@ -113,13 +113,19 @@ class OpsMode(Step):
 
 # -- support placement (6.1) -----------------------------------------------
 def reach(state: dict, role: str) -> list[int]:
-    """6.1.2: spaces with own SPs before the first SP of this play, and their neighbours."""
+    """6.1.2: spaces with own SPs before the first SP of this play, and their
+    neighbours (after Systematization, the rewired ones: ``neighbours``)."""
     seen: set = set()
+    if state["gone"]:
+        for s, n in enumerate(state["sp"][role]):
+            if n:
+                seen.add(s)
+                seen.update(neighbours(state, s))
+        seen -= set(state["gone"])
+        return sorted(seen)
     for s, n in enumerate(state["sp"][role]):
         if n:
             seen |= AROUND[s]
-    if state["gone"]:
-        seen -= set(state["gone"])
     return sorted(seen)
 
 

@@ -6,7 +6,7 @@ from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, new_state
 
 from . import events, ops, play, struggle, tst, turn
-from .board import controller
+from .board import added_links, controller
 from .cards import deal, has_ability
 from .data import COUNTRIES, PERIOD_CARDS, ROLES, SETUP_SP, SLOTS, TST_LAST
 
@@ -16,7 +16,7 @@ BID_SP = [0, 1, 2, 3, 4, 5, 6]
 class DawnOfFreedomRules(FlowRules):
     title_id = "dawn_of_freedom"
     name = "1989: Dawn of Freedom"
-    version = 1
+    version = 2  # 2: adjacency rewired after Systematization (ruling 24)
     preview = False  # every card event exists (a test keeps it so)
     flow = Flow(*turn.STEPS, *play.STEPS, *ops.STEPS, *tst.STEPS, *struggle.STEPS,
                 *events.STEPS)
@@ -80,7 +80,8 @@ class DawnOfFreedomRules(FlowRules):
                           for r in ROLES},
             "power": dict(state["power"]), "retained": dict(state["retained"]),
             "ussr_stability": state["ussr"], "romania": dict(state["romania"]),
-            "eliminated": list(state["gone"]), "rounds_taken": dict(state["taken"]),
+            "eliminated": list(state["gone"]), "added_links": added_links(state),
+            "rounds_taken": dict(state["taken"]),
             "events_done": list(state["events_done"]),
             "struggle": struggle_view(state, role),
             "options": state["options"], "result": state["result"],

@@ -242,6 +242,15 @@ def _power_svg(view: dict, local: dict) -> str:
     return "".join(out)
 
 
+def _links_svg(view: dict) -> str:
+    """Links made by Systematization (the eliminated space's neighbours, ruling 24)."""
+    out = []
+    for s, t in view.get("added_links") or ():
+        (x1, y1), (x2, y2) = layout.POS[s], layout.POS[t]
+        out.append(f'<line class="rewired" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    return f'<g class="edges" aria-hidden="true">{"".join(out)}</g>' if out else ""
+
+
 @register.simple_tag
 def dof_map_svg(view, prompt, act_url: str, seq: int, label: str = "Map"):
     """The whole map as one SVG element: country blocks, adjacency, 75 spaces with SPs and choices."""
@@ -253,7 +262,7 @@ def dof_map_svg(view, prompt, act_url: str, seq: int, label: str = "Map"):
     return mark_safe(
         f'<svg class="dof-map" viewBox="0 0 {layout.WIDTH} {layout.HEIGHT}" width="{layout.WIDTH}" '
         f'height="{layout.HEIGHT}" role="group" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-        f'{local["svg"]}{_power_svg(view, local)}{_scoring_svg(view, prompt, act_url, seq)}{spaces}</svg>')
+        f'{local["svg"]}{_links_svg(view)}{_power_svg(view, local)}{_scoring_svg(view, prompt, act_url, seq)}{spaces}</svg>')
 
 
 @register.simple_tag

@@ -81,6 +81,52 @@ def test_the_six_cross_border_links_are_drawn():
     assert EDGES.count("<line") == sum(len(a) for a in data.ADJ) // 2
 
 
+def test_systematization_links_are_drawn_on_the_map_ruling_24():
+    """Reference ruling 24: the eliminated space's neighbours become adjacent;
+    the map draws those links (the view's ``added_links``)."""
+    from games.titles.dawn_of_freedom.templatetags.dof_board import _links_svg
+
+    iasi, harghita = data.BY_KEY["iasi"], data.BY_KEY["harghita_covasna"]
+    drawn = _links_svg({"added_links": [[iasi, harghita]]})
+    assert drawn.count('<line class="rewired"') == 1
+    assert _links_svg({"added_links": []}) == "" and _links_svg({}) == ""
+
+
+def _struggle_panel(rank: int, lang: str = "en") -> str:
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from games.titles.dawn_of_freedom.rules import RULES
+
+    from .struggles import poland_example, ps_cards, struggle
+
+    state = struggle(poland_example(), "democrat", 22)
+    suit = "march" if rank > 1 else "rally_in_the_square"
+    led = ps_cards("suited", suit, rank)[0]
+    state["ps"]["lead"] = {"role": "democrat", "card": led, "suit": suit, "rank": rank}
+    with translation.override(lang):
+        html = render_to_string("dawn_of_freedom/board/struggle.html",
+                                {"view": RULES.view(state, None), "picture": {"prompt": None, "role": None},
+                                 "log": []})
+    return re.sub(r"\s+", " ", html)
+
+
+def test_struggle_panel_says_any_card_of_the_suit_answers_8_3_2():
+    """8.3.2 step 2: the defender answers with a basic card of the suit led, a
+    leader he can use, or Tactic Fails; step 3: the rank only sets his roll
+    ("공격자가 쓴 카드 등급 이상의 숫자가 나와야 합니다") for the initiative, and a
+    Rally in the Square (rank 1) answered takes it without a roll."""
+    html = _struggle_panel(6)
+    assert "at least that rank" not in html
+    assert "any March card (whatever its rank), a leader he can use or Tactic Fails" in html
+    assert "the defender rolls: 6 or more takes the initiative" in html
+    rally = _struggle_panel(1)
+    assert "takes the initiative without a roll" in rally and "rolls" not in rally
+    for lang in ("ko", "ja", "es"):
+        text = _struggle_panel(6, lang)
+        assert "defender may answer" not in text and "Tactic Fails;" not in text, lang
+
+
 # -- the page ---------------------------------------------------------------------------------
 def visible(html: str) -> str:
     """The page without our own card summaries (they name other cards)."""

@@ -556,6 +556,97 @@ def test_systematization_while_the_tyrant_is_gone_waits_7_6_4_and_after_it_resol
     assert kinds(state, "no_effect") and not state["gone"]
 
 
+def eliminate(state, key):
+    """The Communist plays Systematization (69) on ``key``."""
+    play(state, COM, 69)
+    do(state, COM, "space", ID[key])
+    assert state["gone"] == [ID[key]]
+    return state
+
+
+def test_systematization_ruling_24_neighbours_of_bucuresti_become_adjacent_check_in_cluj_gets_1():
+    """Reference ruling 24 (card 69): "every two spaces that were both adjacent
+    to it become adjacent to each other". Bucuresti gone, the Democrat controls
+    Constanta with 3 SPs: his check in Cluj-Napoca gets +1 (6.2.4)."""
+    state = eliminate(board(constanta=(0, 3), cluj_napoca=(2, 0)), "bucuresti")
+    action_round(state, DEM, [2])  # Solidarity Legalized, 4 ops, his own card
+    do(state, DEM, "ops", 2)
+    do(state, DEM, "mode", "check")
+    rolls(state, 1)
+    do(state, DEM, "check", ID["cluj_napoca"])
+    line = kinds(state, "support_check")[-1]
+    assert line["space"] == ID["cluj_napoca"] and line["mod"] == 1
+    assert line["removed"] == 0  # 1 + 4 + 1 = 6 against 2 x 4: nothing
+
+
+def test_systematization_ruling_24_a_space_adjacent_directly_and_through_it_counts_once():
+    """6.2.4 counts each adjacent space once: Brasov and Ploiesti are neighbours
+    and were both next to Bucuresti; the new neighbours are a set."""
+    from games.titles.dawn_of_freedom.rules.board import adjacent_control, neighbours, rewired
+    state = eliminate(board(ploiesti=(0, 3), constanta=(0, 3)), "bucuresti")
+    near = neighbours(state, ID["brasov"])
+    assert near.count(ID["ploiesti"]) == 1 and ID["bucuresti"] not in near
+    assert set(near) == {ID[k] for k in ("iasi", "ploiesti", "cluj_napoca", "craiova", "constanta")}
+    assert adjacent_control(state, DEM, ID["brasov"]) == 2  # Ploiesti once, Constanta
+    assert neighbours(state, ID["bucuresti"]) == ()
+    for a, near in enumerate(rewired((ID["bucuresti"],))):
+        assert len(set(near)) == len(near) and a not in near
+        assert all(a in rewired((ID["bucuresti"],))[b] for b in near)  # symmetric
+
+
+def test_systematization_ruling_24_targu_mures_gone_links_iasi_and_harghita_covasna():
+    """The reference's discrepancy the engine used to keep (seed 001 is silent;
+    ruling 24 of the reference decides): Iasi and Harghita/Covasna, both next
+    to Targu Mures, become adjacent once it is eliminated."""
+    from games.titles.dawn_of_freedom.rules import RULES
+    from games.titles.dawn_of_freedom.rules.board import adjacent_control
+    state = eliminate(board(harghita_covasna=(0, 4)), "targu_mures")
+    assert adjacent_control(state, DEM, ID["iasi"]) == 1
+    assert RULES.view(state, None)["added_links"] == [[ID["iasi"], ID["harghita_covasna"]]]
+
+
+def test_systematization_ruling_24_placement_reach_6_1_2_follows_the_new_adjacency():
+    """6.1.2: placement in or next to a space with own SPs; Harghita/Covasna's
+    only neighbour is gone, so Iasi (linked through it) is in reach."""
+    state = eliminate(board(harghita_covasna=(0, 1), berlin=(0, 0)), "targu_mures")
+    action_round(state, DEM, [2])
+    do(state, DEM, "ops", 2)
+    do(state, DEM, "mode", "place")
+    reach = ids(state, DEM, "place")
+    assert ID["iasi"] in reach and ID["targu_mures"] not in reach
+    state = eliminate(board(constanta=(0, 1)), "bucuresti")
+    action_round(state, DEM, [2])
+    do(state, DEM, "ops", 2)
+    do(state, DEM, "mode", "place")
+    reach = ids(state, DEM, "place")
+    assert {ID["cluj_napoca"], ID["brasov"], ID["craiova"], ID["ploiesti"]} <= set(reach)
+    assert ID["bucuresti"] not in reach
+
+
+def test_systematization_ruling_24_ceausescu_counts_spaces_now_next_to_cluj_napoca():
+    """Ceausescu (41): a Democratic SP in a space adjacent to Cluj-Napoca at the
+    end of the round costs 1 Communist SP in Bucuresti; with the university gone,
+    Romanian Writers is adjacent to Cluj-Napoca."""
+    from games.titles.dawn_of_freedom.rules.events.middle_year_steps import ceausescu_round_end
+    state = eliminate(board(romanian_writers=(0, 1), bucuresti=(3, 0)), "babes_bolyai_university")
+    state["effects"]["41"] = {"role": COM, "until": "round"}
+    ceausescu_round_end(state, COM)
+    assert sp(state, "bucuresti") == (2, 0)
+
+
+def test_systematization_ruling_24_workers_revolt_subtracts_spaces_now_adjacent():
+    """Workers Revolt (78): minus 1 per space adjacent to the target that the
+    opponent controls; with Bucuresti gone, Constanta is next to Brasov."""
+    from games.titles.dawn_of_freedom.rules.events import middle_year
+    state = eliminate(board(brasov=(0, 2), constanta=(0, 3)), "bucuresti")
+    state["power"]["romania"] = DEM
+    rolls(state, 4)
+    middle_year._workers_revolt(state, {"role": COM}, ID["brasov"])
+    line = kinds(state, "modified_roll")[-1]
+    assert line["total"] == 3 and sp(state, "brasov") == (0, 2)  # 4 - 1 (Constanta)
+
+
+
 # -- 70 Securitate ----------------------------------------------------------------------------------------------------------------
 def test_securitate_shows_the_democrats_romanian_hand_to_the_communist():
     from games.titles.dawn_of_freedom.rules import RULES
@@ -609,17 +700,6 @@ def test_east_germany_scoring_bulgaria_scoring_and_czechoslovakia_scoring_start_
     for card, country in ((42, "east_germany"), (43, "bulgaria"), (55, "czechoslovakia")):
         state = struggle(board(), DEM, card)
         assert state["ps"]["country"] == country and state["ps"]["attacker"] == DEM
-
-
-def test_discrepancy_systematization_does_not_rewire_adjacency():
-    """Seed 001 is silent; Rally the Troops links the space's former neighbours.
-    Here Iasi and Harghita/Covasna (both next to Targu Mures) stay apart."""
-    from games.titles.dawn_of_freedom.rules.board import adjacent_control
-    state = board(harghita_covasna=(0, 4))
-    play(state, COM, 69)
-    do(state, COM, "space", ID["targu_mures"])
-    assert state["gone"] == [ID["targu_mures"]]
-    assert adjacent_control(state, DEM, ID["iasi"]) == 0  # Harghita/Covasna does not count
 
 
 def test_the_crowd_turns_against_ceausescu_acts_in_a_new_years_eve_struggle_10_3():

@@ -18,7 +18,8 @@ class TwilightStruggleRules(FlowRules):
     name = "Twilight Struggle"
     # 2: issue 15 (no headline skip beside UN Intervention, nothing pushed after
     # the end, typed arguments; the ``edition`` option, absent = Deluxe)
-    version = 2
+    # 3: issue 34 (Formosan Resolution: Asia Control needs Taiwan's battleground too)
+    version = 3
     preview = False  # every card event 1-110 is implemented (issues 4-6)
     flow = Flow(*turn.STEPS, *play.STEPS, *events.STEPS,
                 ops.OpsStart(), ops.OpsMode(), ops.Influence(), ops.Realign(), ops.Coup())

@@ -17,6 +17,15 @@ def battleground_for(state: dict, role: str, c: int) -> bool:
     return any(e.get("scoring_bg") == [role, c] for e in state["effects"].values())
 
 
+def extra_battlegrounds(state: dict, role: str, region: str) -> int:
+    """Countries a card makes battlegrounds for ``role`` (Formosan Resolution:
+    Taiwan while the US controls it). Control needs ALL the region's
+    battlegrounds (10.1.1), these included: the US holding Taiwan and 5 of
+    Asia's 6 printed battlegrounds has 6, one short of all 7."""
+    return sum(1 for c in REGION_IDS[region]
+               if not BATTLEGROUND[c] and controls(state, role, c) and battleground_for(state, role, c))
+
+
 def tally(state: dict, region: str) -> dict:
     """Per side: controlled countries, battlegrounds, next to the enemy superpower."""
     out = {}
@@ -48,12 +57,12 @@ def level(mine: dict, theirs: dict, all_bgs: int) -> str | None:
 def region_score(state: dict, region: str) -> dict:
     """VP each side earns in a region (10.1.2), and who controls it."""
     counts = tally(state, region)
-    all_bgs = sum(1 for c in REGION_IDS[region] if BATTLEGROUND[c])
+    printed = sum(1 for c in REGION_IDS[region] if BATTLEGROUND[c])
     values = SCORING_VALUES[region]
     out = {}
     for role in ("us", "ussr"):
         mine = counts[role]
-        tier = level(mine, counts[OTHER[role]], all_bgs)
+        tier = level(mine, counts[OTHER[role]], printed + extra_battlegrounds(state, role, region))
         base = values[tier] if tier and values[tier] is not None else 0
         out[role] = dict(mine, level=tier, vp=base + mine["battlegrounds"] + mine["near_enemy"])
     return out

@@ -21,9 +21,9 @@ from games.rules.core import Choice, rng
 from games.rules.core.flow import Flow, Step
 
 from .. import ops, play, struggle
-from ..board import controls, gain_vp, log
+from ..board import controls, gain_vp, log, neighbours
 from ..cards import end_effect, ops_value
-from ..data import ADJ, BY_KEY, CARD_NAME, CARDS, COUNTRY, OTHER, ROUNDS, SCORING, TYPE
+from ..data import BY_KEY, CARD_NAME, CARDS, COUNTRY, OTHER, ROUNDS, SCORING, TYPE
 from ..prompts import make
 from . import steps
 
@@ -58,7 +58,7 @@ def the_wall(state: dict, role: str, space: int, mod: int) -> int:
     if role != "communist" or COUNTRY[space] != "east_germany" or not live(state, THE_WALL):
         return mod
     end_effect(state, str(THE_WALL))
-    return sum(1 for a in ADJ[space] if controls(state, role, a))
+    return sum(1 for a in neighbours(state, space) if controls(state, role, a))
 
 
 def tear_gas(state: dict, role: str, space: int, mod: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.rules.core import rng, undo
 
-from ..board import controls, gain_vp, log
+from ..board import controls, gain_vp, log, neighbours
 from ..card_play import push_event
 from ..cards import ops_bonuses, ops_value
 from ..data import (BY_KEY, COUNTRIES, COUNTRY, COUNTRY_NAME, COUNTRY_SPACES, ELITE_SPACE,
@@ -533,10 +533,9 @@ def workers_revolt(state: dict, ctx: dict) -> None:
 @steps.continuation("workers_revolt")
 def _workers_revolt(state: dict, frame: dict, space: int) -> None:
     """A roll minus the adjacent spaces the opponent controls; 4+ turns his SPs into own."""
-    from ..data import ADJ  # noqa: PLC0415
     role, other = frame["role"], OTHER[frame["role"]]
     die = rng.roll(state)
-    total = die - sum(1 for a in ADJ[space] if controls(state, other, a))
+    total = die - sum(1 for a in neighbours(state, space) if controls(state, other, a))
     log(state, "modified_roll", card=78, role=role, roll=die, total=total, needs=4,
         success=total >= 4)
     if total >= 4:

@@ -22,9 +22,9 @@ from __future__ import annotations
 from games.rules.core import rng
 
 from .. import cards, ops, play, struggle
-from ..board import add_sp, controls, log
+from ..board import add_sp, controls, log, neighbours
 from ..cards import end_effect
-from ..data import ADJ, BY_KEY, COUNTRY, COUNTRY_SPACES, REGION, TYPE
+from ..data import BY_KEY, COUNTRY, COUNTRY_SPACES, REGION, TYPE
 from . import steps
 
 CEAUSESCU, PEOPLE, DEBT, GRENZ, YAKOVLEV, GENSCHER, PRES_VISIT = 41, 48, 49, 59, 62, 63, 65
@@ -44,7 +44,7 @@ def ceausescu_round_end(state: dict, role: str) -> None:
         return
     end_effect(state, str(CEAUSESCU))
     dem = state["sp"]["democrat"]
-    if any(dem[a] for a in ADJ[CLUJ]) and state["sp"]["communist"][BUCURESTI]:
+    if any(dem[a] for a in neighbours(state, CLUJ)) and state["sp"]["communist"][BUCURESTI]:
         steps.add(state, "communist", BUCURESTI, -1)
 
 
