@@ -160,7 +160,7 @@ STRINGS = (
     pgettext_lazy("dead_of_winter", "All In"),
     pgettext_lazy("dead_of_winter", "Add three to your combat strength."),
     pgettext_lazy("dead_of_winter", "On Guard"),
-    pgettext_lazy("dead_of_winter", "Add one to your combat strength; if both leaders play it, the combat ends at once with no effect."),
+    pgettext_lazy("dead_of_winter", "Add one to your combat strength."),
     pgettext_lazy("dead_of_winter", "Ambush"),
     pgettext_lazy("dead_of_winter", "Add two to your combat strength."),
     pgettext_lazy("dead_of_winter", "Scavenge"),

@@ -46,6 +46,10 @@ FIXED = (
     pgettext_lazy("dead_of_winter", "Waiting for the crossroads vote"),
     pgettext_lazy("dead_of_winter", "Swap a mission?"),
     pgettext_lazy("dead_of_winter", "Waiting for the Lone Wolf"),
+    pgettext_lazy("dead_of_winter", "An enemy survivor died at your colony: choose who inside equips its items"),
+    pgettext_lazy("dead_of_winter", "Waiting for a colony leader"),
+    pgettext_lazy("dead_of_winter", "Your group leader died: choose your new group leader"),
+    pgettext_lazy("dead_of_winter", "Waiting for a new group leader"),
 )
 
 
@@ -70,6 +74,8 @@ PATTERNS = [
      ("survivor",)),
     (re.compile(r"^Crossroads: (.+)$"), pgettext_lazy("dead_of_winter", "Crossroads: %(card)s"), ("card",)),
     (re.compile(r"^Crossroads vote: (.+)$"), pgettext_lazy("dead_of_winter", "Crossroads vote: %(card)s"), ("card",)),
+    (re.compile(r"^The Den is full: where does (.+) go\?$"),
+     pgettext_lazy("dead_of_winter", "The Den is full: where does %(survivor)s go?"), ("survivor",)),
 ]
 WORD = {"n": str, "who": N.role, "survivor": N.words, "card": _crossroads_name}
 
@@ -234,8 +240,10 @@ def _named(choice) -> str | None:
     verb, arg = choice.verb, choice.arg
     if verb in SURVIVOR_LABELS and _is_int(arg):
         return SURVIVOR_LABELS[verb](N.survivor(arg))
-    if verb in ("target", "wound") or (verb == "keep" and choice.group == "survivors"):
+    if verb in ("target", "wound", "arm", "lead") or (verb == "keep" and choice.group == "survivors"):
         return N.survivor(arg) if _is_int(arg) else None
+    if verb == "place" and isinstance(arg, str):
+        return N.place(arg)
     if verb in ("vote", "leader") and isinstance(arg, str):
         return N.role(arg)
     if verb == "request" and isinstance(arg, str):

@@ -228,6 +228,8 @@ def kill(state: dict, sid: int, why: str) -> None:
     left = survivors_of(state, role)
     if player["lead"] == sid:
         player["lead"] = max(left, key=lambda i: influence(state, i)) if left else None
+        if len(left) > 1:  # B§10: a follower of the player's choice (asks.py; this one is the default)
+            ask(state, kind="lead", role=role)
     if not left and not (side == "w" and state["den"]["out"]):
         if state.get("combat_phase"):
             if role not in state["late"]:
@@ -254,12 +256,17 @@ def _drop_equipment(state, sid, s, role, side) -> None:
 
 def _to_enemy_leader(state: dict, side: str, cards: list) -> None:
     """WC§6.4: the colony leader equips them to a survivor inside that colony
-    (engine policy: the highest-influence one), else they leave the game."""
+    ("적 공동체의 리더가 적합하다고 지정한 ... 생존자에게"), else they leave the game.
+    They go at once to the highest-influence one; with a choice the leader is
+    asked next (asks.py), that survivor being the default."""
     inside = [i for i in at_exact(state, side) if owner_side(state, i) == side]
     if inside:
         best = max(inside, key=lambda i: influence(state, i))
         state["sv"][best]["eq"] += cards
-        log(state, "items_taken", side=side, survivor=best, n=len(cards))
+        if len(inside) > 1:
+            ask(state, kind="arm", side=side, holder=best, cards=list(cards))
+        else:
+            log(state, "items_taken", side=side, survivor=best, n=len(cards))
     else:
         state["box"] += cards
         log(state, "items_removed", side=side, n=len(cards))
@@ -283,7 +290,7 @@ def enter_survivor(state: dict, role: str) -> int | None:
     side = state["pl"][role]["side"]
     home = "den" if side == "w" else side
     if side == "w" and occupancy(state, "den") >= C(state).den_capacity:
-        home = first_open_location(state) or "den"
+        home = wolf_elsewhere(state, sid)
     state["sv"][sid] = {"o": role, "at": home, "w": 0, "f": 0, "eq": [], "bit": False}
     if state["pl"][role]["lead"] is None:
         state["pl"][role]["lead"] = sid
@@ -291,10 +298,29 @@ def enter_survivor(state: dict, role: str) -> int | None:
 
 
 def first_open_location(state: dict) -> str | None:
-    for loc in C(state).locations:
-        if occupancy(state, loc) < C(state).capacity[loc]:
-            return loc
-    return None
+    rooms = open_locations(state)
+    return rooms[0] if rooms else None
+
+
+def open_locations(state: dict) -> list[str]:
+    return [loc for loc in C(state).locations if occupancy(state, loc) < C(state).capacity[loc]]
+
+
+def wolf_elsewhere(state: dict, sid: int) -> str:
+    """WC§13: a Lone Wolf survivor who cannot go to the full Den goes to a
+    location "그가 선택한" (of the Lone Wolf's choice). It goes at once to the
+    first location with room (the Den if none has room); with a choice the Lone
+    Wolf is asked next (asks.py), that place being the default."""
+    rooms = open_locations(state)
+    if len(rooms) > 1:
+        ask(state, kind="place", sid=sid)
+    return rooms[0] if rooms else "den"
+
+
+def ask(state: dict, **data) -> None:
+    """Queue a choice the rulebook gives a player (asks.py pushes it as a prompt
+    once the current input is done, before any automatic step runs on)."""
+    state.setdefault("asks", []).append(data)
 
 
 def overrun(state: dict, place: str) -> None:
@@ -330,9 +356,12 @@ def colony_zombie(state: dict, side: str, gate: int) -> int:
         slot[1] -= 1
         log(state, "barricade_lost", at=f"{side}@{gate}")
     elif at_exact(state, f"{side}@{gate}"):
+        # WC§6.8 [좀비 추가]: the wound first, then home ("1개의 상처를 올려 놓고나서 그의
+        # 공동체로 … 돌려 보냅니다"): a killing wound kills it at the entrance, so at the
+        # enemy colony (WC§6.4: its items go to that colony)
         sid = lowest(state, at_exact(state, f"{side}@{gate}"))
-        send_home(state, sid)
-        wound(state, sid, 1, "entrance")
+        if not wound(state, sid, 1, "entrance"):
+            send_home(state, sid)
     else:
         overrun(state, side)
     return gate % GATES + 1
@@ -355,7 +384,7 @@ def send_home(state: dict, sid: int) -> None:
     side = owner_side(state, sid)
     home = "den" if side == "w" else side
     if side == "w" and occupancy(state, "den") >= C(state).den_capacity:
-        home = first_open_location(state) or "den"
+        home = wolf_elsewhere(state, sid)
     log(state, "bounce", survivor=sid, frm=s["at"], to=home)
     s["at"] = home
 

@@ -8,7 +8,7 @@ from games.rules.core import flow
 from games.rules.core.flow import Flow, Step
 
 from .bites import bite_now
-from .board import (C, next_sealed, add_zombies, armed, at_exact, at_place, expose, first_open_location, influence,
+from .board import (C, next_sealed, add_zombies, armed, at_exact, at_place, expose, wolf_elsewhere, influence,
                     log, morale, occupancy, owner_side, replace_last, store, survivors_of, wound,
                     colony_occupants)
 from .data import OTHER
@@ -539,7 +539,7 @@ class WolfPick(Step):
             if state["sv"][sid] is None:  # the Lone Wolf left the game (0 morale) during the flight
                 break
             full = occupancy(state, "den") >= C(state).den_capacity
-            state["sv"][sid]["at"] = (first_open_location(state) or "den") if full else "den"
+            state["sv"][sid]["at"] = wolf_elsewhere(state, sid) if full else "den"
             if expose(state, sid, defer_bite=True) == "bitten":
                 state["bitten"].append(sid)
 

@@ -6,7 +6,7 @@ from games.rules.core.base import FlowRules
 from games.rules.core.ending import finish
 from games.rules.core.flow import Flow, new_state
 
-from . import actions, bites, colony, exchanges, movement, orders, peeks, setup, turn_frame, turns, view
+from . import actions, asks, bites, colony, exchanges, movement, orders, peeks, setup, turn_frame, turns, view
 from .board import log, wolf_out
 from .data import CONTENT_IDS, CONTENTS, OTHER, PLAYER_COUNTS
 
@@ -24,13 +24,39 @@ MOVEMENT = ["alternating", "exchanges"]  # CD§2.4 options A and C; the first ke
 COMBAT = ["standard", "fast"]  # CD§2.7: "fast" (house) seals tactic and bid together; saved games play standard
 
 
+class DowFlow(Flow):
+    """The core flow's settle, plus two things between its automatic steps:
+    a queued player choice (asks.py) is put to its player as soon as the input
+    that caused it is done, before any automatic step runs on; and (WC§13) a
+    Lone Wolf who drops to 0 morale in its own turn is asked nothing more
+    (turns.end_wolf_turn), whatever step it was in."""
+
+    def settle(self, state) -> None:
+        while True:
+            for _ in range(self.max_auto):
+                if state.get("result") is not None or not state["stack"]:
+                    break
+                if state.get("asks") and asks.push_next(state):
+                    break
+                frame = state["stack"][-1]
+                step = self.step_of(frame)
+                if not step.auto:
+                    break
+                step.run(state, frame)
+            else:
+                raise RuntimeError("automatic steps did not settle")
+            state["active"] = self._active_now(state)
+            if state.get("result") is not None or not turns.end_wolf_turn(state):
+                return
+
+
 class DeadOfWinterRules(FlowRules):
     title_id = "dead_of_winter"
     name = "Dead of Winter: Warring Colonies"
-    version = 1
+    version = 2  # issue 34: crossroads 'here', entrance wound order, On Guard, the Lone Wolf out
     preview = False  # rules (issue 20) and the site (issue 21) are done; house content is labelled
-    flow = Flow(*setup.STEPS, *turns.STEPS, *movement.STEPS, *bites.STEPS, *exchanges.STEPS, *actions.STEPS,
-                *peeks.STEPS, *colony.STEPS)
+    flow = DowFlow(*setup.STEPS, *turns.STEPS, *movement.STEPS, *bites.STEPS, *exchanges.STEPS, *actions.STEPS,
+                *peeks.STEPS, *colony.STEPS, *asks.STEPS)
 
     def roles(self, scenario, options):
         n = (options or {}).get("players", PLAYER_COUNTS[0])
@@ -89,7 +115,8 @@ class DeadOfWinterRules(FlowRules):
         """(window kind, step name) for ``role``'s deadline: a fresh window per
         step; the survivor draft a setup window (CD§2.1: 48 h on the daily pace);
         the sand timer's grace once the partner is done (or from the start with
-        Quick Play, WC§11)."""
+        Quick Play, WC§11); never in the Lone Wolf's turn, which has no time
+        limit (WC§13), Quick Play included: a normal window."""
         frame = Flow.top(state)
         if frame is None:
             return ("normal", "")
@@ -97,8 +124,9 @@ class DeadOfWinterRules(FlowRules):
         if frame["step"] == "xchg":  # a fresh window per exchange, sealed or not
             name += f":{frame['n']}"
         window = WINDOWS.get(frame["step"], "normal")
-        if frame["step"] == "act" and (state["options"]["quick_play"] or frame["done"]):
-            window = "grace"
+        wolf_turn = state["wolf"] is not None and state["wolf"] in frame.get("roles", ())
+        if frame["step"] == "act" and (state["options"]["quick_play"] or frame["done"]) and not wolf_turn:
+            window = "grace"  # WC§13: "외로운 늑대 플레이어는 그의 턴에 시간 제한이 없습니다" (Quick Play too)
         return (window, name)
 
     def upcoming_roles(self, state) -> list[str]:

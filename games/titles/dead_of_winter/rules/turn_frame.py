@@ -8,7 +8,7 @@ write the turn frame through it, so it imports none of them.
 """
 from __future__ import annotations
 
-from .board import C
+from .board import C, place_of
 
 
 def current_turn(state: dict) -> dict | None:
@@ -35,3 +35,6 @@ def trigger(state: dict, role: str, kind: str, where: str | None, sid: int) -> N
         if entry["role"] == role and trig["kind"] == kind and trig.get("where") in (None, where):
             if sid not in entry["hits"]:
                 entry["hits"].append(sid)
+                # "here" on the card: where the survivor was when it set the card off, kept
+                # with the card, since it may move on or die before part 4 (issue 34)
+                entry.setdefault("where", {})[str(sid)] = place_of(state["sv"][sid]["at"])

@@ -135,9 +135,10 @@ def push_crossroads(state: dict, frame: dict) -> None:
             side = side_of(state, entry["role"])
             voters = [entry["role"]] if side == "w" else state["col"][side]["seats"]
             Flow.push(state, "xvote", sid=next_sealed(state), card=entry["card"], role=entry["role"], hits=entry["hits"],
-                      votes={r: None for r in voters})
+                      where=entry.get("where", {}), votes={r: None for r in voters})
         else:
-            Flow.push(state, "xroad", card=entry["card"], role=entry["role"], hits=entry["hits"])
+            Flow.push(state, "xroad", card=entry["card"], role=entry["role"], hits=entry["hits"],
+                      where=entry.get("where", {}))
     frame["xr"] = []
 
 
@@ -163,8 +164,9 @@ class Crossroads(Step):
         option = C(state).crossroads[frame["card"]]["options"][index]
         state["xgone"].append(frame["card"])
         log(state, "crossroads_choice", card=frame["card"], role=role, option=index, survivor=sid)
+        here = here_of(state, frame, role, sid)
         for effect in option["effects"]:
-            xr_effect(state, role, sid, effect)
+            xr_effect(state, role, sid, effect, here)
 
     def default(self, state, frame, role):
         """The card's marked default option, else the first (correspondence-design §5)."""
@@ -198,7 +200,8 @@ class CrossroadsVote(Step):
         Flow.pop(state)
         winner = vote_winner(state, frame)
         log(state, "crossroads_vote", card=frame["card"], votes=dict(frame["votes"]), option=winner)
-        Flow.push(state, "xroad", card=frame["card"], role=frame["role"], hits=frame["hits"], only=winner)
+        Flow.push(state, "xroad", card=frame["card"], role=frame["role"], hits=frame["hits"], only=winner,
+                  where=frame.get("where", {}))
 
     def default(self, state, frame, role):
         return ("xvote", -1)
@@ -230,11 +233,36 @@ def option_ok(state: dict, role: str, option: dict) -> bool:
     return True
 
 
-def xr_effect(state: dict, role: str, sid: int | None, effect: dict) -> None:
-    """Card text reads as your own colony (WC§8)."""
+def here_of(state: dict, frame: dict, role: str, sid: int | None) -> str | None:
+    """The place a card's "here" names (issue 34): where the chosen survivor (or,
+    when every survivor that set the card off is gone, the first of them) was
+    when it set the card off, kept in the card's frame (crossroads resolve in
+    part 4, WC§5.5, after survivors may have moved on, died, or left with the
+    Lone Wolf). A frame saved before the place was kept: the survivor's place
+    now, else the active player's colony (the Lone Wolf: nowhere)."""
+    where = frame.get("where", {})
+    key = sid if sid is not None else (frame["hits"][0] if frame["hits"] else None)
+    if key is not None and str(key) in where:
+        return where[str(key)]
+    return _here_now(state, role, sid)
+
+
+def _here_now(state: dict, role: str, sid: int | None) -> str | None:
+    if sid is not None and state["sv"][sid] is not None:
+        return place_of(state["sv"][sid]["at"])
+    side = side_of(state, role)
+    return None if side == "w" else side
+
+
+def xr_effect(state: dict, role: str, sid: int | None, effect: dict, here: str | None = None) -> None:
+    """Card text reads as your own colony (WC§8). ``here``: here_of. Every effect
+    resolves when its survivor is gone: a wound or an item needs the survivor
+    and is lost; zombies go to ``here`` (none in the Den or nowhere)."""
     side, kind, n = side_of(state, role), effect["kind"], effect.get("n", 0)
     if sid is not None and state["sv"][sid] is None:
         sid = None
+    if here is None:
+        here = _here_now(state, role, sid)
     if kind == "morale":
         morale(state, side, n, "crossroads")
     elif kind == "food":
@@ -244,14 +272,59 @@ def xr_effect(state: dict, role: str, sid: int | None, effect: dict) -> None:
     elif kind == "wound" and sid is not None:
         wound(state, sid, n, "crossroads")
     elif kind == "zombies":
-        add_zombies(state, place_of(state["sv"][sid]["at"]) if sid is not None else side, n)
+        if here in ("a", "b") or here in state["loc"]:
+            add_zombies(state, here, n)
     elif kind == "helpless" and side != "w":
         state["col"][side]["helpless"] += n
     elif kind == "draw_item" and sid is not None:
-        at = state["sv"][sid]["at"]
+        at = here
         if at in state["loc"] and state["loc"][at]["deck"]:
             state["pl"][role]["hand"].append(state["loc"][at]["deck"].pop())
             undo.checkpoint(state)
+
+
+# -- the Lone Wolf out during its own turn (WC§13) ------------------------------
+def end_wolf_turn(state: dict) -> bool:
+    """WC§13: a Lone Wolf at 0 morale "게임에서 패배하고 게임에서 제거 됩니다" (loses
+    and is removed from the game) at once. If that happens during its own turn,
+    nothing more is asked of it: its pending inputs (mission swap, moves,
+    actions, a search, Talia Jones' reorder, its crossroads) are dropped, its
+    crossroads cards go back (drawn, not fired: to the bottom of the deck;
+    fired: discarded, as a resolved card), a search's cards go to the bottom of
+    that deck, and the turn ends after any bite chain still owed by another
+    player's survivor and any choice owed by another player (asks.py; those
+    frames stay). True if the stack changed (the flow
+    then settles again)."""
+    den, wolf = state["den"], state["wolf"]
+    if wolf is None or den is None or not den["out"]:
+        return False
+    stack = state["stack"]
+    at = next((i for i, f in enumerate(stack) if f["step"] == "turn" and wolf in f["roles"]), None)
+    if at is None:
+        return False
+    turn, changed = stack[at], False
+    for entry in turn["xr"]:
+        state["xdeck"].insert(0, entry["card"])
+        changed = True
+    turn["xr"] = []
+    if turn["ph"] < 3:
+        turn["ph"], changed = 3, True
+    kept = []
+    for frame in stack[at + 1:]:
+        if frame["step"] == "bite" and state["sv"][frame["victim"]] is not None or \
+                frame["step"] == "ask" and frame["role"] != wolf:
+            kept.append(frame)
+            continue
+        changed = True
+        if frame["step"] in ("xroad", "xvote"):
+            state["xgone"].append(frame["card"])
+        elif frame["step"] == "act":
+            for search in frame["srch"].values():
+                deck = state["loc"][search["at"]]["deck"]
+                for card in search["cards"]:
+                    deck.insert(0, card)
+    stack[at + 1:] = kept
+    return changed
 
 
 # -- Lone Wolf missions (WC§13) ----------------------------------------------

@@ -65,14 +65,15 @@ def test_the_rulebook_combat_example():
     assert state["col"]["a"]["bullets"] == 0 + 2 and state["col"]["b"]["bullets"] == 0 + 2  # bids spent, +2 income
 
 
-def test_both_on_guard_ends_the_combat_at_once():
+def test_both_on_guard_add_one_each_and_the_combat_goes_on():
+    """Seed <#P12>: 방어 is "+1 전투력", nothing more (no mutual cancel in the
+    rulebook; issue 34, README discrepancy 9)."""
     state, enforcer, bernadette, scott = grocery_store_fight()
     act(state, "p1", "tactic", ON_GUARD)
     act(state, "p2", "tactic", ON_GUARD)
     lines = take_log(state)
-    assert any(line["kind"] == "combat_cancelled" for line in lines)
-    assert not any(line["kind"] == "bids" for line in lines)
-    assert state["col"]["a"]["wins"] == state["col"]["b"]["wins"] == 0
+    assert not any(line["kind"] == "combat_cancelled" for line in lines)
+    assert tracker(lines)["tactics"] == 0 and sorted(state["active"]) == ["p1", "p2"]  # the bids come next
 
 
 def test_a_tie_has_no_winner_and_no_wounds():

@@ -11,7 +11,7 @@ in movement, a Colony B player moves one survivor to an entrance of Colony A
 (a colony includes its entrances, WC§6.2) while Colony A's survivors stay
 home; so a combat happens at Colony A in the colony phase. Should the survivor
 die of exposure, the other Colony B player tries again in the second pair.
-Tactics differ (All In against Ambush: two On Guard would cancel the combat)
+Tactics differ (All In against Ambush)
 and both colonies start with bullets, so both sealed combat steps happen.
 
 Checked on the way: during the sealed draft each page shows who has committed,
