@@ -183,7 +183,9 @@ def test_a_vacation_keeps_the_setup_window_of_the_draft(make_user):
 @pytest.mark.django_db
 def test_granted_time_keeps_the_setup_window_of_the_draft(make_user):
     game, users, seat = draft_seat(make_user)
-    giver = next(u for r, u in users.items() if r != seat.role)
+    from games.engine.teams import teammates
+
+    giver = next(u for r, u in users.items() if r != seat.role and r not in teammates(game, seat.role))  # an opponent
     services.game_grant_time(game_id=game.pk, user=giver, role=seat.role, days=1)
     seat.refresh_from_db()
     assert seat.deadline_at == seat.turn_started_at + SETUP + 24 * H
