@@ -109,18 +109,31 @@ class Flow:
         return state
 
     def settle(self, state: State) -> None:
-        """Run automatic steps until a decision is needed or the game ends."""
-        for _ in range(self.max_auto):
-            if state.get("result") is not None or not state["stack"]:
-                break
-            frame = state["stack"][-1]
-            step = self.step_of(frame)
-            if not step.auto:
-                break
-            step.run(state, frame)
-        else:
-            raise RuntimeError("automatic steps did not settle")
-        state["active"] = self._active_now(state)
+        """Run automatic steps until a decision is needed or the game ends.
+        A title may stop them before the next one (``pause_before``) and ask
+        for another round once the active roles are known (``settle_again``)."""
+        while True:
+            for _ in range(self.max_auto):
+                if state.get("result") is not None or not state["stack"] or self.pause_before(state):
+                    break
+                frame = state["stack"][-1]
+                step = self.step_of(frame)
+                if not step.auto:
+                    break
+                step.run(state, frame)
+            else:
+                raise RuntimeError("automatic steps did not settle")
+            state["active"] = self._active_now(state)
+            if state.get("result") is not None or not self.settle_again(state):
+                return
+
+    def pause_before(self, state: State) -> bool:
+        """Stop the automatic steps here (a title's queued question, say); none by default."""
+        return False
+
+    def settle_again(self, state: State) -> bool:
+        """Changed the state after settling, so settle once more; never by default."""
+        return False
 
     def _active_now(self, state: State) -> list[str]:
         if state.get("result") is not None or not state["stack"]:

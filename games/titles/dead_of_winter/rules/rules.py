@@ -25,29 +25,17 @@ COMBAT = ["standard", "fast"]  # CD§2.7: "fast" (house) seals tactic and bid to
 
 
 class DowFlow(Flow):
-    """The core flow's settle, plus two things between its automatic steps:
+    """The core flow's settle with two hooks between its automatic steps:
     a queued player choice (asks.py) is put to its player as soon as the input
     that caused it is done, before any automatic step runs on; and (WC§13) a
     Lone Wolf who drops to 0 morale in its own turn is asked nothing more
     (turns.end_wolf_turn), whatever step it was in."""
 
-    def settle(self, state) -> None:
-        while True:
-            for _ in range(self.max_auto):
-                if state.get("result") is not None or not state["stack"]:
-                    break
-                if state.get("asks") and asks.push_next(state):
-                    break
-                frame = state["stack"][-1]
-                step = self.step_of(frame)
-                if not step.auto:
-                    break
-                step.run(state, frame)
-            else:
-                raise RuntimeError("automatic steps did not settle")
-            state["active"] = self._active_now(state)
-            if state.get("result") is not None or not turns.end_wolf_turn(state):
-                return
+    def pause_before(self, state) -> bool:
+        return bool(state.get("asks")) and bool(asks.push_next(state))
+
+    def settle_again(self, state) -> bool:
+        return bool(turns.end_wolf_turn(state))
 
 
 class DeadOfWinterRules(FlowRules):
