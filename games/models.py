@@ -102,6 +102,8 @@ class Seat(models.Model):
     # answers the seat's player gave in advance (``rules.standing_orders``); "ask" is no entry.
     # Seen only by the seat's player and its proxy.
     orders = JSONField(default=dict, blank=True)
+    # "Since you last looked" (games/briefing/): the move up to which the player said "Seen".
+    seen_seq = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["joined_at", "pk"]

@@ -23,4 +23,5 @@ urlpatterns = [
     path("<int:game_id>/resign/", views.resign, name="resign"),
     path("<int:game_id>/grant-time/", correspondence_views.grant_time, name="grant_time"),
     path("", include("games.tables.urls")),
+    path("", include("games.briefing.urls")),
 ]

@@ -352,3 +352,50 @@ class GameDetailSerializer(serializers.Serializer):
     view = serializers.DictField(allow_null=True, help_text="the rules' view for my seat (public view for others)")
     pauses = PausesSerializer(allow_null=True, help_text="team tables in progress: pauses (null otherwise)")
     prompt = PromptSerializer(allow_null=True)
+
+
+# -- "since you last looked" (games/briefing/) ---------------------------------
+class StretchSerializer(serializers.Serializer):
+    who = serializers.CharField(help_text="the player and their side, in words")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    sentences = serializers.ListField(child=serializers.CharField())
+    left_out = serializers.IntegerField(help_text="sentences not repeated here (the log has them)")
+
+
+class PlaceSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="the board's data attribute: country, space, location…")
+    key = serializers.CharField()
+
+
+class ChangeSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    before = serializers.CharField()
+    after = serializers.CharField()
+    place = PlaceSerializer(allow_null=True)
+
+
+class ChatLineSerializer(serializers.Serializer):
+    author = serializers.CharField()
+    channel = serializers.CharField()
+    body = serializers.CharField()
+
+
+class BriefingSerializer(serializers.Serializer):
+    """What happened since this seat last looked, in the request's language;
+    ``since_seq == seq`` and empty lists when nothing did."""
+
+    since_seq = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    text = serializers.CharField(help_text="the whole account as plain text (the turn mail's body)")
+    stretches = StretchSerializer(many=True)
+    changes = ChangeSerializer(many=True)
+    changes_left_out = serializers.IntegerField()
+    chat = ChatLineSerializer(many=True)
+    chat_count = serializers.IntegerField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    your_turn = serializers.BooleanField()
+
+
+class SeenSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0, help_text="the last move the player has seen (the briefing's seq)")

@@ -10,7 +10,7 @@ from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
-from games import clocks, engine, tables
+from games import briefing, clocks, engine, tables
 from games.clocks import pauses
 from games.engine import registry, sealing
 from games.web import selectors
@@ -18,7 +18,7 @@ from games.play import services
 from games.errors import BadRequest, Forbidden, NotFound, StaleMove
 from games.models import Game
 
-from games.api.serializers import (ActionSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
+from games.api.serializers import (ActionSerializer, BriefingSerializer, SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
                           PausesSerializer, PromptSerializer, ResignSerializer, SeatRoleSerializer,
@@ -219,6 +219,43 @@ def log(request, game_id):
     picture = selectors.game_picture(_game(game_id), request.user)
     moves = selectors.public_moves(picture.game, picture.role)
     return Response({"moves": MoveSerializer(moves, many=True).data, "log": engine.public_log(picture.game)})
+
+
+# -- "since you last looked" (games/briefing/) ------------------------------------
+@extend_schema(responses=BriefingSerializer)
+@api_view(["GET"])
+def briefing_view(request, game_id):
+    """What happened since my seat last looked: the moves in words, the board's
+    changes, chat I may read and my time left (403 for a non-player)."""
+    game = _game(game_id)
+    return _briefing_response(game, _my_seat(game, request.user))
+
+
+@extend_schema(request=SeenSerializer, responses=BriefingSerializer)
+@api_view(["POST"])
+@throttle_classes([*READ_WRITE, ActionThrottle])
+def briefing_seen(request, game_id):
+    """"Seen": the briefing starts after move ``seq`` (never moves back; at most the game's move)."""
+    game = _game(game_id)
+    seat = _my_seat(game, request.user)
+    briefing.mark_seen(seat, _valid(SeenSerializer, request.data)["seq"])
+    seat.refresh_from_db()
+    return _briefing_response(game, seat)
+
+
+def _briefing_response(game: Game, seat) -> Response:
+    found = briefing.for_seat(game, seat)
+    data = found.as_json() if found else {
+        "since_seq": game.seq, "seq": game.seq, "text": "", "stretches": [], "changes": [], "changes_left_out": 0,
+        "chat": [], "chat_count": 0, "deadline_at": None, "your_turn": False}
+    return Response(BriefingSerializer(data).data)
+
+
+def _my_seat(game: Game, user):
+    seat = game.seats.filter(user=user).exclude(role="").first() if user.is_authenticated else None
+    if seat is None:
+        raise Forbidden(_("Only a player of this game has a briefing."))
+    return seat
 
 
 # -- team tables: absent seats and sealed commitments (games/tables/__init__.py, games/engine/sealing.py) --

@@ -40,6 +40,37 @@ class OptionField:
     choices: tuple  # ((value, label), ...); the first is the default
 
 
+@dataclass(frozen=True)
+class Change:
+    """One thing on the board that differs between two views of one seat
+    (the "since you last looked" briefing, games/briefing/): ``label`` names it
+    in words ("Panama: US influence", "DEFCON"), ``before`` and ``after`` are
+    its values in words; ``mark`` is the board element that shows it, as
+    (data attribute, value), e.g. ("country", "23") for ``[data-country="23"]``,
+    or None for a counter the board has no single place for."""
+
+    label: str
+    before: str
+    after: str
+    mark: tuple | None = None
+
+
+def changed(label, before, after, mark: tuple | None = None) -> list[Change]:
+    """[Change] when ``before`` and ``after`` (already words or numbers) differ, else []."""
+    return [] if before == after else [Change(str(label), str(before), str(after), mark)]
+
+
+def keyed_changes(before: dict, after: dict, label, words, mark_attr: str | None = None,
+                  order=int) -> list[Change]:
+    """Changes of a map keyed by place (a country's influence, a space's support):
+    one per key whose value differs, keys in ``order``; ``label(key)`` and
+    ``words(value or None)`` say them; the mark is ``(mark_attr, key)``."""
+    keys = sorted(set(before) | set(after), key=order)
+    return [Change(str(label(k)), str(words(before.get(k))), str(words(after.get(k))),
+                   (mark_attr, str(k)) if mark_attr else None)
+            for k in keys if before.get(k) != after.get(k)]
+
+
 def yes_no(value) -> str:
     return _("Yes") if value else _("No")
 
@@ -147,6 +178,15 @@ class Presentation:
         """The rules' standing orders (``rules.standing_orders``) with their
         labels and choices' labels in the reader's words; keys and values unchanged."""
         return orders
+
+    # -- what changed between two views ----------------------------------
+    def board_changes(self, before: dict, after: dict) -> list[Change]:
+        """What differs on the board between two views of the same seat, in
+        words, in the board's reading order. Titles list every space, track
+        and counter a returning player wants to know about; the generic
+        presentation knows no board, so it tells nothing (its briefing still
+        tells the moves)."""
+        return []
 
     # -- the log and the moves ---------------------------------------------
     def log_sentence(self, line: dict) -> str:

@@ -28,7 +28,7 @@ from django.utils.http import urlencode
 from django.utils.text import get_text_list
 from django.utils.translation import gettext
 
-from games import clocks
+from games import briefing, clocks
 from games.clocks import deadlines
 from games.engine import registry
 from games.models import Game, Move, Notification, Seat
@@ -184,12 +184,22 @@ def plain_text(template: str, context: dict) -> str:
 
 
 # -- what every game mail says ------------------------------------------------
-def game_facts(game: Game, user, asked: str = "") -> dict:
+def game_facts(game: Game, user, asked: str = "", told: bool = False) -> dict:
     """The title, the reader's side, the opponents, what is asked and the
     opponents' last move in words (secret arguments hidden while the game runs),
-    in the reader's language (``asked`` may be lazy: `prompt_text`)."""
+    in the reader's language (``asked`` may be lazy: `prompt_text`). ``told``:
+    the turn mail and the digest tell all that happened since the reader last
+    looked (``briefing``, games/briefing/) instead of the last move alone."""
     with translation.override(reader_language(user)):
-        return _game_facts(game, user, asked)
+        facts = _game_facts(game, user, asked)
+        account = briefing.for_seat(game, _seat_of(game, user)) if told else None
+        if account:
+            facts.update(briefing=account.text(), last_move="")
+        return facts
+
+
+def _seat_of(game: Game, user) -> Seat | None:
+    return game.seats.filter(user=user).exclude(role="").first()
 
 
 def _game_facts(game: Game, user, asked) -> dict:
@@ -272,7 +282,7 @@ def turn_notice(game_id: int, seq: int, roles: list[str]) -> int:
                 "user": seat.user, "kind": "turn", "game": game, "status": Notification.Status.SKIPPED})
             continue
         context = {"game": game, "seat": seat, "url": game_url(game),
-                   **game_facts(game, seat.user, prompt_text(game, seat.role))}
+                   **game_facts(game, seat.user, prompt_text(game, seat.role), told=True)}
         sent += deliver("turn", seat.user, key, context, game, urgent=True)
     return sent
 
@@ -513,7 +523,7 @@ def digest(user_id: int, local_date: str) -> int:
     with translation.override(reader_language(user)):
         news = [{"text": digest_line(note), "url": game_url(note.game) if note.game else ""} for note in notes]
     context = {"seats": seats, "urls": {s.pk: game_url(s.game) for s in seats}, "date": local_date,
-               "facts": {s.pk: game_facts(s.game, user, prompt_text(s.game, s.role)) for s in seats},
+               "facts": {s.pk: game_facts(s.game, user, prompt_text(s.game, s.role), told=True) for s in seats},
                "news": news}
     sent = deliver("digest", user, f"digest:{user.pk}:{local_date}", context)
     if sent:

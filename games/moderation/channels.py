@@ -187,3 +187,21 @@ def dm_label(game: Game, key: str) -> str:
     show = registry.presentation(game.title_id)
     words = [seat_words(game, seats[r]) if r in seats else show.role_label(r) for r in roles]
     return _("Between %(one)s and %(other)s") % {"one": words[0], "other": words[1]}
+
+
+# -- the "since you last looked" briefing (games/briefing/) ----------------------
+def briefing_chat(game: Game, role: str, after) -> tuple[int, list]:
+    """How many chat lines ``role`` may read that others wrote after ``after``
+    (a time, None for the whole game), and the newest few: the briefing room's
+    reader of this app's chat (registered in apps.py)."""
+    from games import briefing
+
+    from .models import ChatMessage
+
+    seat_user = game.seats.filter(role=role).values_list("user_id", flat=True).first()
+    rows = ChatMessage.objects.filter(game=game, channel__in=readable_by_role(game, role)).exclude(user_id=seat_user)
+    if after is not None:
+        rows = rows.filter(created_at__gt=after)
+    count = rows.count()
+    newest = list(rows.select_related("user__profile").order_by("-created_at", "-pk")[:briefing.MOST_CHAT]) if count else []
+    return count, [briefing.ChatLine(m.user.display, label(game, m.channel), m.body[:200]) for m in reversed(newest)]

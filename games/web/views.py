@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import engine, tables
+from games import briefing, engine, tables
 from games.live import presence
 from games.engine import registry
 from games.web import selectors
@@ -155,8 +155,11 @@ def detail(request, game_id):
 
 
 def _detail_context(request, game: Game, invite_form: InviteForm | None = None) -> dict:
-    """The game page; an open team game shows its lobby: teams, seats, invitations."""
+    """The game page; an open team game shows its lobby: teams, seats, invitations.
+    A player sees first what happened since they last looked (games/briefing/)."""
     context = _panel_context(request, game)
+    mine = next((s for s in context["seats"] if request.user.is_authenticated and s.user_id == request.user.pk), None)
+    context["briefing"] = briefing.for_seat(game, mine)
     if game.status != Game.Status.OPEN or not is_team_game(game):
         return context
     choices = team_choices(game)

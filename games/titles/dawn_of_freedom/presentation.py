@@ -11,7 +11,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 from games.engine.presentation import Presentation
 
 from .rules import RULES
-from . import prompt_words
+from . import changes, prompt_words
 from games.rules.core import Choice
 
 from .names import card_name, ps_name, space_name, suit_name, tables
@@ -94,6 +94,9 @@ class DawnOfFreedomPresentation(Presentation):
     def choice_label(self, choice) -> str:
         label = prompt_words.label_text(choice)
         return super().choice_label(choice) if label is None else label
+
+    def board_changes(self, before: dict, after: dict) -> list:
+        return changes.board_changes(before, after)
 
     def log_sentence(self, line: dict) -> str:
         return sentence(line)

@@ -14,7 +14,7 @@ from games.engine.presentation import Presentation
 
 from . import names as N
 from . import order_words, prompt_words
-from . import sentences
+from . import changes, sentences
 from .rules import RULES
 from .rules.data import CONTENTS
 from .rules.setup import sides_for
@@ -105,6 +105,9 @@ class DeadOfWinterPresentation(Presentation):
         """CD§4 item 6: the banner of the seat acting for its absent colony leader in a fight."""
         return pgettext("dead_of_winter", "%(seat)s (your colony leader) is away: you act as deputy leader "
                         "for this fight") % {"seat": self.role_label(role)}
+
+    def board_changes(self, before: dict, after: dict) -> list:
+        return changes.board_changes(before, after)
 
     def log_sentence(self, line: dict) -> str:
         text = sentences.sentence(line)

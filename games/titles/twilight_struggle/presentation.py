@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engine.presentation import Presentation
 
-from . import prompt_words, sentences
+from . import changes, prompt_words, sentences
 from .names import card, country_name
 from .rules import RULES, data
 
@@ -94,6 +94,9 @@ class TwilightStrugglePresentation(Presentation):
                 _LOCALIZED.clear()
             found = _LOCALIZED[key] = super().localize_prompt(prompt)
         return found
+
+    def board_changes(self, before: dict, after: dict) -> list:
+        return changes.board_changes(before, after)
 
     def log_sentence(self, line: dict) -> str:
         text = sentences.sentence(line)
