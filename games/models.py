@@ -317,3 +317,20 @@ class BeatLease(models.Model):
     name = models.CharField(max_length=40, primary_key=True)
     holder = models.CharField(max_length=200, blank=True)
     expires_at = models.DateTimeField()
+
+
+class Note(models.Model):
+    """A player's private notes on a game (games/notes/): read and written only
+    by their writer — never by opponents, teammates or moderators; kept after
+    the game ends and in the player's data download."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_notes")
+    text = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="note_one_per_player")]
+
+    def __str__(self):
+        return f"note of {self.user_id} on game {self.game_id}"

@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
+    path("next/", views.next_game, name="next"),
     path("new/", views.game_create, name="create"),
     path("healthz/", views.healthz, name="healthz"),
     path("<int:game_id>/", views.detail, name="detail"),
@@ -24,4 +25,5 @@ urlpatterns = [
     path("<int:game_id>/grant-time/", correspondence_views.grant_time, name="grant_time"),
     path("", include("games.tables.urls")),
     path("", include("games.briefing.urls")),
+    path("", include("games.notes.urls")),
 ]

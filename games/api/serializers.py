@@ -399,3 +399,32 @@ class BriefingSerializer(serializers.Serializer):
 
 class SeenSerializer(serializers.Serializer):
     seq = serializers.IntegerField(min_value=0, help_text="the last move the player has seen (the briefing's seq)")
+
+
+# -- private notes (games/notes/) -------------------------------------------------
+class NoteSerializer(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True, trim_whitespace=False,
+                                 help_text="the whole note (a save replaces it); only its writer reads it")
+
+
+class DataGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    role = serializers.CharField()
+    status = serializers.CharField()
+    result = serializers.JSONField(allow_null=True)
+
+
+class DataNoteSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    text = serializers.CharField(allow_blank=True)
+    updated_at = serializers.DateTimeField()
+
+
+class MyDataSerializer(serializers.Serializer):
+    """What the site keeps of the player: account, games and private notes."""
+
+    username = serializers.CharField()
+    email = serializers.EmailField()
+    games = DataGameSerializer(many=True)
+    notes = DataNoteSerializer(many=True)

@@ -10,7 +10,7 @@ from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.response import Response
 
-from games import briefing, clocks, engine, tables
+from games import briefing, clocks, engine, notes, tables
 from games.clocks import pauses
 from games.engine import registry, sealing
 from games.web import selectors
@@ -18,7 +18,8 @@ from games.play import services
 from games.errors import BadRequest, Forbidden, NotFound, StaleMove
 from games.models import Game
 
-from games.api.serializers import (ActionSerializer, BriefingSerializer, SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
+from games.api.serializers import (ActionSerializer, BriefingSerializer, MyDataSerializer, NoteSerializer,
+                          SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
                           PausesSerializer, PromptSerializer, ResignSerializer, SeatRoleSerializer,
@@ -256,6 +257,35 @@ def _my_seat(game: Game, user):
     if seat is None:
         raise Forbidden(_("Only a player of this game has a briefing."))
     return seat
+
+
+# -- private notes (games/notes/) ---------------------------------------------------
+@extend_schema(methods=["GET"], responses=NoteSerializer)
+@extend_schema(methods=["PUT"], request=NoteSerializer, responses=NoteSerializer)
+@api_view(["GET", "PUT"])
+@throttle_classes(READ_WRITE)
+def note(request, game_id):
+    """My private note on the game: only I read it (403 for anyone not a player of it)."""
+    game = _game(game_id)
+    if not notes.may_write(game, request.user):
+        raise Forbidden(_("Only a player of this game can keep notes on it."))
+    if request.method == "PUT":
+        notes.save(game_id=game.pk, user=request.user, text=_valid(NoteSerializer, request.data)["text"])
+    return Response({"text": notes.read(game, request.user)})
+
+
+@extend_schema(responses=MyDataSerializer)
+@api_view(["GET"])
+def my_data(request):
+    """Everything the site keeps of me: account, every game I have a seat in, my private notes."""
+    return Response(MyDataSerializer(player_data(request.user)).data)
+
+
+def player_data(user) -> dict:
+    seats = user.seats.select_related("game").defer("game__state").order_by("game_id")
+    return {"username": user.username, "email": user.email, "notes": notes.export(user),
+            "games": [{"id": s.game_id, "title": s.game.title_id, "role": s.role, "status": s.game.status,
+                       "result": s.game.result} for s in seats]}
 
 
 # -- team tables: absent seats and sealed commitments (games/tables/__init__.py, games/engine/sealing.py) --

@@ -106,12 +106,17 @@ class Briefing:
                 "chat_count": self.chat_count, "deadline_at": self.deadline_at, "your_turn": self.my_turn}
 
     def marks(self) -> list[dict]:
-        """[{"attr", "key", "text"}] for the board: each changed place with before → after."""
-        out: dict[tuple, list[str]] = {}
-        for c in self.changes:
-            if c.mark:
-                out.setdefault(tuple(c.mark), []).append(change_text(c))
-        return [{"attr": attr, "key": key, "text": "; ".join(texts)} for (attr, key), texts in out.items()]
+        return marks(self.changes)
+
+
+def marks(changes: list[Change]) -> list[dict]:
+    """[{"attr", "key", "text"}] for the board (static/js/board_marks.js): each
+    changed place once, with all its changes as before → after."""
+    out: dict[tuple, list[str]] = {}
+    for c in changes:
+        if c.mark:
+            out.setdefault(tuple(c.mark), []).append(change_text(c))
+    return [{"attr": attr, "key": key, "text": "; ".join(texts)} for (attr, key), texts in out.items()]
 
 
 def change_text(change: Change) -> str:
@@ -217,12 +222,26 @@ def fold(sentences: list[str]) -> list[str]:
     return [text if n == 1 else _("%(text)s (%(n)s times)") % {"text": text, "n": n} for text, n in out]
 
 
-def board_changes(game: Game, role: str, since: int) -> list[Change]:
-    """What differs on the board between the seat's view after move ``since`` and now."""
+def board_changes(game: Game, role: str | None, since: int, upto: int | None = None) -> list[Change]:
+    """What differs on the board between the view of ``role`` (None: a spectator)
+    after move ``since`` and after move ``upto`` (None: now)."""
     rules = engine.rules_for(game)
     before = rules.view(engine.state_at(game, since), role)
-    after = rules.view(game.state, role)
+    after = rules.view(game.state if upto is None else engine.state_at(game, upto), role)
     return registry.presentation(game.title_id).board_changes(before, after)
+
+
+def move_changes(game: Game, role: str | None, seq: int) -> list[Change]:
+    """What move ``seq`` changed on the board, as ``role`` sees it: the game
+    page marks the last move's places, a replay page the move it shows. Cached."""
+    if game.state is None or not 1 < seq <= game.seq:
+        return []
+    key = f"briefing:move:1:{game.pk}:{role}:{seq}:{game.status}:{get_language()}"
+    found = cache.get(key)
+    if found is None:
+        found = board_changes(game, role, seq - 1, None if seq == game.seq else seq)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
 
 
 def _add_chat(briefing: Briefing, game: Game, role: str, since: int) -> None:

@@ -28,7 +28,7 @@ POST_SCOPES = {
     "games:substitute_accept": throttles.ActionThrottle, "games:seat_pause": throttles.ActionThrottle,
     "games:seat_resume": throttles.ActionThrottle, "games:table_pause_vote": throttles.ActionThrottle,
     "games:table_pause_withdraw": throttles.ActionThrottle, "games:set_orders": throttles.ActionThrottle,
-    "games:seen": throttles.ActionThrottle,
+    "games:seen": throttles.ActionThrottle, "games:note": throttles.WriteThrottle,
 }
 SKIPPED_PREFIXES = ("/api/", "/moderation/api/", "/static/", "/games/healthz/")
 

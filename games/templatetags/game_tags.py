@@ -2,6 +2,7 @@ import json
 from itertools import groupby
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from games.engine import registry
@@ -12,6 +13,16 @@ register = template.Library()
 @register.filter
 def tojson(value) -> str:
     return json.dumps(value)
+
+
+_SCRIPT_SAFE = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+@register.filter
+def marks_json(marks) -> str:
+    """Board marks (games/briefing/) as JSON safe inside a <script> element
+    (what json_script does, for a script element that carries a class)."""
+    return mark_safe(json.dumps(marks or [], ensure_ascii=False).translate(_SCRIPT_SAFE))
 
 
 @register.filter
@@ -181,3 +192,16 @@ def seat_relation(game, seat, mine) -> str:
     if not (mine and mine.role and seat.role):
         return "player"
     return "teammate" if seat.role in teammates(game, mine.role) else "opponent"
+
+
+@register.simple_tag
+def waiting_for(game) -> dict | None:
+    """On My games, a running game that waits on others: who (names) and
+    until when (the nearest of their deadlines); None when it waits on the reader."""
+    if game.status != "active" or game.my_seat.awaiting:
+        return None
+    seats = [s for s in game.seats.all() if s.awaiting and s.user_id != game.my_seat.user_id]
+    if not seats:
+        return None
+    deadlines = [s.deadline_at for s in seats if s.deadline_at]
+    return {"names": ", ".join(s.user.display for s in seats), "until": min(deadlines) if deadlines else None}

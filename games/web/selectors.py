@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 
 from games import engine
 from games.engine import registry, sealing
@@ -17,9 +17,10 @@ def game_list_for_user(user) -> list[Game]:
     Three queries however many games: the states stay in the database and
     every game's players come in one query.
     """
-    players = Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("pk"))
+    players = Prefetch("game__seats", queryset=Seat.objects.select_related("user__profile").order_by("pk"))
     seats = (Seat.objects.filter(user=user).select_related("game", "user__profile").defer("game__state")
-             .prefetch_related(players).order_by("-awaiting", "deadline_at", "-game__updated_at"))
+             .prefetch_related(players)
+             .order_by("-awaiting", F("deadline_at").asc(nulls_last=True), "-game__updated_at"))
     return [_with_seat(s) for s in seats]
 
 
@@ -48,6 +49,15 @@ def _team_label(game: Game, team: str) -> str:
     show = registry.presentation(game.title_id)
     teams = show.teams(engine.rules_for(game).roles(game.scenario, game.options))
     return show.team_label(teams[int(team)]) if team.isdigit() and int(team) < len(teams) else ""
+
+
+def next_game_for(user, after: int | None = None) -> int | None:
+    """The id of the running game waiting on ``user`` whose deadline is nearest
+    (games without a deadline last), other than game ``after``: "Next game"."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seats = Seat.objects.filter(user=user, awaiting=True, game__status=Game.Status.ACTIVE).exclude(game_id=after)
+    return seats.order_by(F("deadline_at").asc(nulls_last=True), "game_id").values_list("game_id", flat=True).first()
 
 
 def games_awaiting_user(user) -> list[Game]:

@@ -42,6 +42,23 @@ def my_games(request):
 
 
 @login_required
+def next_game(request):
+    """The running game waiting on me whose deadline is nearest ("Next game", key n)."""
+    game_id = selectors.next_game_for(request.user, after=_int_or_none(request.GET.get("after")))
+    if game_id is None:
+        messages.info(request, _("No other game is waiting for your move."))
+        return redirect("games:my_games")
+    return redirect("games:detail", game_id)
+
+
+def _int_or_none(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
 def game_create(request):
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -311,7 +328,18 @@ def _panel_context(request, game: Game) -> dict:
         **table_views.seat_context(game, seats, request.user, acting_as if covering else ""),
         "has_sealed": selectors.has_commitments(game) if game.state is not None else False,
         **_log_tail(log_lines(game)),
+        "next_game": _next_game(request, game, seats),
+        # the last move's places, ringed on the board (a proxy's marks are a spectator's)
+        "last_marks": briefing.marks(briefing.move_changes(game, None if covering else picture.role, game.seq)),
     }
+
+
+def _next_game(request, game: Game, seats: list) -> int | None:
+    """Another game waiting on this player, nearest deadline first, offered
+    while this one waits on others (after a move, "Next game")."""
+    mine = game.status == Game.Status.ACTIVE and request.user.is_authenticated and any(
+        s.user_id == request.user.pk and s.awaiting for s in seats)
+    return None if mine else selectors.next_game_for(request.user, after=game.pk)
 
 
 def _as_role(request) -> str:
@@ -356,7 +384,8 @@ def at_move(request, game_id, seq):
     text = registry.presentation(game.title_id).describe(move, hide_arg=hidden) if move else ""
     template = "games/_at_move_board.html" if request.htmx else "games/at_move.html"
     return render(request, template, {"game": game, "picture": picture, "seq": seq, "move_text": text,
-                                      "board_template": _board_template(game)})
+                                      "board_template": _board_template(game),
+                                      "move_marks": briefing.marks(briefing.move_changes(game, picture.role, seq))})
 
 
 def replay(request, game_id):

@@ -178,3 +178,12 @@ window.hotline = (function () {
     seq = status.dataset.seq;
   });
 })();
+// "Next game" (the panel's link with data-next-game): the key n follows it,
+// unless the player is typing (a note, the chat, a form field).
+document.addEventListener("keydown", function (event) {
+  if (event.key !== "n" || event.ctrlKey || event.metaKey || event.altKey) { return; }
+  var target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+  var link = document.querySelector("a[data-next-game]");
+  if (link) { window.location.href = link.href; }
+});

@@ -18,7 +18,8 @@ COLONY_COUNTERS = (("morale", MORALE), ("food", FOOD), ("waste", WASTE), ("starv
 DEN_COUNTERS = (("morale", MORALE), ("food", FOOD), ("waste", WASTE), ("starvation", STARVATION),
                 ("completed", pgettext_lazy("dead_of_winter", "missions completed")))
 ZOMBIES, BARRICADES = pgettext_lazy("dead_of_winter", "zombies"), pgettext_lazy("dead_of_winter", "barricades")
-SPOT_COUNTERS = (("zombies", ZOMBIES), ("barricades", BARRICADES), ("noise", pgettext_lazy("dead_of_winter", "noise")))
+SPOT_COUNTERS = (("zombies", ZOMBIES), ("barricades", BARRICADES),
+                 ("noise", pgettext_lazy("dead_of_winter", "noise markers")))
 
 
 def board_changes(before: dict, after: dict) -> list[Change]:
@@ -67,11 +68,9 @@ def survivors(before: dict, after: dict, cid) -> list[Change]:
     out = []
     for sid in sorted(set(was) | set(now), key=int):
         old, new = was.get(sid), now.get(sid)
-        if old == new:
-            continue
-        name = N.words((new or old)["name"])
-        out.append(Change(name, survivor_words(old, cid), survivor_words(new, cid, dead=int(sid) in after["dead"]),
-                          ("survivor", sid)))
+        then, later = survivor_words(old, cid), survivor_words(new, cid, dead=int(sid) in after["dead"])
+        if then != later:  # an item equipped or a new owner alone is not told here
+            out.append(Change(N.words((new or old)["name"]), then, later, ("survivor", sid)))
     return out
 
 

@@ -27,6 +27,7 @@ from games.titles.dead_of_winter.rules import RULES
 pytestmark = pytest.mark.django_db
 
 PAGES = ("games:detail", "games:panel", "games:status", "games:log", "api:game", "api:log")
+SEAT_PAGES = ("api:briefing",)  # "since you last looked": a player's own (issue 28)
 
 
 def site_game(make_user, players: int) -> tuple[Game, dict]:
@@ -53,13 +54,14 @@ def play_until(game: Game, seats: dict, step: str, limit: int = 400) -> Game:
     raise AssertionError(f"{step} never reached")
 
 
-def fetch(client, game: Game, user) -> dict[str, str]:
-    """Every page of the list as ``user`` (None: an anonymous spectator) reads it."""
+def fetch(client, game: Game, user, seat: bool = False) -> dict[str, str]:
+    """Every page of the list as ``user`` (None: an anonymous spectator) reads it;
+    a ``seat`` reads its briefing too."""
     client.logout()
     if user is not None:
         client.force_login(user)
     pages = {}
-    for name in PAGES:
+    for name in PAGES + (SEAT_PAGES if seat else ()):
         response = client.get(reverse(name, args=[game.pk]), HTTP_HX_REQUEST="true" if "panel" in name else "")
         assert response.status_code == 200, (name, response.status_code)
         pages[name] = response.content.decode()
@@ -91,9 +93,10 @@ def test_no_seat_sees_another_seats_hand_or_objective_on_any_page(client, make_u
     game = play_until(game, seats, "act")
     state = game.state
     spectator = fetch(client, game, make_user(f"onlooker{players}"))
-    checked = 0
+    checked = briefed = 0
     for role, user in seats.items():
-        pages = fetch(client, game, user)
+        pages = fetch(client, game, user, seat=True)
+        briefed += "Since you last looked" in pages["games:detail"]
         own = known_to(state, role)
         assert RULES.view(state, role)["me"]["objective"]["name"] in pages["games:detail"]  # the seat's own
         for other in seats:
@@ -103,11 +106,12 @@ def test_no_seat_sees_another_seats_hand_or_objective_on_any_page(client, make_u
                 if secret in own:
                     continue  # the reader knows it too (same card in its hand, an equipped copy...)
                 for name, text in pages.items():
-                    if any(form in spectator[name] for form in escaped(secret)):
+                    if any(form in spectator.get(name, "") for form in escaped(secret)):
                         continue  # an ordinary word of this page
                     assert not any(form in text for form in escaped(secret)), (role, other, secret, name)
                     checked += 1
     assert checked > players * 10  # the canaries really were searched for (objective texts at least)
+    assert briefed >= players - 1  # every seat but the last to move reads what the others did
 
 
 def test_a_spectator_sees_no_hand_card_name_and_no_objective(client, make_user):

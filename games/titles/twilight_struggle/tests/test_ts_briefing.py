@@ -1,0 +1,52 @@
+""""Since you last looked" in Twilight Struggle (issue 28): the board's changes
+between two views of the USSR, told in words with the places to ring on the map.
+The USSR comes back after the rulebook's coup in Mexico (6.3.3)."""
+import json
+
+from django.utils import translation
+
+from games.rules.core.testing import force_rolls
+from games.titles.twilight_struggle.presentation import PRESENTATION
+from games.titles.twilight_struggle.rules import RULES
+
+from .helpers import ID, action_round, after_setup, clear_board, do, put
+
+DUCK_AND_COVER = 4  # 3 ops, US
+
+
+def mexico_coup() -> tuple[dict, dict]:
+    """The USSR's view before and after the US coup in Mexico (3 ops + 4 vs 2 x 2)."""
+    state = clear_board(after_setup())
+    put(state, mexico=(0, 2))
+    action_round(state, "us", [DUCK_AND_COVER])
+    before = RULES.view(json.loads(json.dumps(state)), "ussr")
+    do(state, "us", "ops", DUCK_AND_COVER)
+    do(state, "us", "mode", "coup")
+    force_rolls(state, [4])
+    do(state, "us", "coup", ID["mexico"])
+    return before, RULES.view(state, "ussr")
+
+
+def test_the_coup_in_mexico_is_told_with_defcon_milops_and_the_country_to_ring():
+    before, after = mexico_coup()
+    changes = {c.label: c for c in PRESENTATION.board_changes(before, after)}
+    mexico = changes["Mexico"]
+    assert (mexico.before, mexico.after) == ("US 0, USSR 2 (USSR control)", "US 1, USSR 0")
+    assert mexico.mark == ("country", str(ID["mexico"]))
+    assert (changes["DEFCON"].before, changes["DEFCON"].after) == (str(before["defcon"]), "4")
+    assert changes["US military operations"].after == "3" and changes["US military operations"].mark is None
+    assert "Cuba" not in changes  # nothing else on the map changed
+
+
+def test_the_changes_read_in_korean_too():
+    before, after = mexico_coup()
+    with translation.override("ko"):
+        labels = [c.label for c in PRESENTATION.board_changes(before, after)]
+    assert "멕시코" in labels and "Mexico" not in labels
+    assert not [label for label in labels if label.isascii() and label != "DEFCON"], labels
+
+
+def test_victory_points_say_who_leads():
+    from games.titles.twilight_struggle.changes import vp_words
+
+    assert (vp_words(0), vp_words(3), vp_words(-2)) == ("0", "US +3", "USSR +2")
