@@ -50,6 +50,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A rematch (games/tables/__init__.py `rematch`): the finished game it follows.
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
 
     objects = GameQuerySet.as_manager()
 

@@ -16,19 +16,20 @@ BOUNDED_SHARE = 0.25
 FLOOR = 10
 
 
-def count(full: int) -> int:
-    """How many of ``full`` seeds this run plays."""
+def count(full: int, share: float = BOUNDED_SHARE) -> int:
+    """How many of ``full`` seeds this run plays (``share`` of them by default:
+    a test whose games are long asks for a smaller share)."""
     wanted = os.environ.get("HOTLINE_SEEDS", "")
     if wanted == "full":
         return full
     if wanted.isdigit():
         return min(full, int(wanted))
-    return min(full, max(FLOOR, round(full * BOUNDED_SHARE)))
+    return min(full, max(FLOOR, round(full * share)))
 
 
-def seeds(full: int, start: int = 0) -> range:
+def seeds(full: int, start: int = 0, share: float = BOUNDED_SHARE) -> range:
     """The seeds ``start .. start + full - 1``, bounded as ``count`` says."""
-    return range(start, start + count(full))
+    return range(start, start + count(full, share))
 
 
 def is_full() -> bool:

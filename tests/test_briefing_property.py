@@ -76,6 +76,8 @@ def test_board_changes_are_words_of_the_seats_own_views(title_id):
                         assert change.mark is None or (MARK.match(change.mark[0]) and str(change.mark[1])), change
                     told += len(changes)
                     for seq, (mover, verb, arg, lines) in enumerate(moves, 1):
+                        for line in lines:  # the log points at the map by data attributes
+                            assert all(MARK.match(attr) and key for attr, key in show.line_places(line)), line
                         if mover == role:
                             continue
                         move = SimpleNamespace(seq=seq, role=mover, verb=verb, arg=arg, log=lines)

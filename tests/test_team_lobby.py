@@ -662,3 +662,26 @@ def test_the_create_page_fits_a_phone_with_every_time_control(browser, live_serv
         for kind in ("", "per_move", "bank", "pace", "none"):
             page.select_option("[name=time_kind]", kind)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, (title, kind)
+
+
+# -- rematch (issue 28, item 6) ------------------------------------------------
+def test_a_team_rematch_invites_every_player_to_any_team_and_starts_when_all_accept(
+        client, table, alice, bob, mia, carol, dan):
+    services.seat_join(game_id=table.pk, user=carol, team="1")
+    services.seat_join(game_id=table.pk, user=dan, team="2")
+    for user in (bob, mia):
+        services.seat_join(game_id=table.pk, user=user)
+    Game.objects.filter(pk=table.pk).update(status=Game.Status.FINISHED)
+    client.force_login(carol)
+    page = client.get(reverse("games:detail", args=[table.pk])).content.decode()
+    assert "teams are drawn again" in page and 'name="sides" value="random"' in page
+    client.post(reverse("games:rematch", args=[table.pk]))
+    new = Game.objects.get(rematch_of=table)
+    assert new.options == table.options and new.time_control == table.time_control
+    assert sorted(new.invitations.values_list("user__username", "team")) == [
+        ("alice", ""), ("bob", ""), ("dan", ""), ("mia", "")]
+    for user in (alice, bob, dan, mia):
+        client.force_login(user)
+        assert client.post(reverse("games:join", args=[new.pk])).status_code == 302
+    new.refresh_from_db()
+    assert new.status == Game.Status.ACTIVE and new.seats.count() == 5

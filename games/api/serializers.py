@@ -428,3 +428,8 @@ class MyDataSerializer(serializers.Serializer):
     email = serializers.EmailField()
     games = DataGameSerializer(many=True)
     notes = DataNoteSerializer(many=True)
+
+
+class RematchSerializer(serializers.Serializer):
+    sides = serializers.ChoiceField(choices=["swap", "keep", "random"], default="swap",
+                                    help_text="a duel's sides in the new game (team tables draw teams again)")

@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/briefing/", views.briefing_view, name="briefing"),
     path("games/<int:game_id>/briefing/seen/", views.briefing_seen, name="briefing_seen"),
     path("games/<int:game_id>/note/", views.note, name="note"),
+    path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
     path("me/data/", views.my_data, name="my_data"),
     path("games/<int:game_id>/back/", views.seat_back, name="seat_back"),
     path("games/<int:game_id>/proxy/", views.proxy_take, name="proxy_take"),

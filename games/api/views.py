@@ -19,7 +19,7 @@ from games.errors import BadRequest, Forbidden, NotFound, StaleMove
 from games.models import Game
 
 from games.api.serializers import (ActionSerializer, BriefingSerializer, MyDataSerializer, NoteSerializer,
-                          SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
+                          RematchSerializer, SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
                           PausesSerializer, PromptSerializer, ResignSerializer, SeatRoleSerializer,
@@ -257,6 +257,17 @@ def _my_seat(game: Game, user):
     if seat is None:
         raise Forbidden(_("Only a player of this game has a briefing."))
     return seat
+
+
+@extend_schema(request=RematchSerializer, responses={201: GameSummarySerializer})
+@api_view(["POST"])
+@throttle_classes([*READ_WRITE, CreateThrottle])
+def rematch(request, game_id):
+    """Offer a rematch of a finished game: the same options to the same players
+    (their invitation is the new game; asking again gives the same one)."""
+    data = _valid(RematchSerializer, request.data)
+    game = tables.rematch(game_id=game_id, user=request.user, sides=data["sides"])
+    return Response(GameSummarySerializer(game).data, status=status.HTTP_201_CREATED)
 
 
 # -- private notes (games/notes/) ---------------------------------------------------

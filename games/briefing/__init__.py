@@ -49,6 +49,7 @@ class Stretch:
     last: int
     sentences: list[str]
     more: int = 0  # sentences left out (the log has them)
+    places: list = field(default_factory=list)  # [(data attribute, key)] its moves named on the board
 
     @property
     def moves(self) -> str:
@@ -185,11 +186,11 @@ def stretches(game: Game, role: str, since: int) -> list[Stretch]:
         hidden = not (game.is_over or move.role == role or pseudo.is_pseudo(move.verb))
         who = _who(show, names, move.role, role)
         text = show.move_text(move, hide_arg=hidden)
-        if out and out[-1].who == who:
-            out[-1].last = move.seq
-            out[-1].sentences.append(text)
-        else:
-            out.append(Stretch(who, move.seq, move.seq, [text]))
+        if not (out and out[-1].who == who):
+            out.append(Stretch(who, move.seq, move.seq, []))
+        out[-1].last = move.seq
+        out[-1].sentences.append(text)
+        out[-1].places += [p for line in move.log or [] for p in show.line_places(line) if p not in out[-1].places]
     for stretch in out:
         stretch.sentences = fold(stretch.sentences)
         stretch.more = max(0, len(stretch.sentences) - MOST_SENTENCES)

@@ -179,6 +179,22 @@ class Presentation:
         labels and choices' labels in the reader's words; keys and values unchanged."""
         return orders
 
+    # -- places a log line names (the log points at the map) ---------------
+    place_keys: dict = {}  # a log line's key -> the board's data attribute of what it names
+
+    def line_places(self, line: dict) -> list[tuple]:
+        """[(data attribute, key)] of the board elements a log line names (a
+        country, a space, a location, a survivor): hovering the line on the page
+        rings them, clicking it scrolls the map to them. From ``place_keys``;
+        titles whose lines name places otherwise override it."""
+        out = []
+        for key, attr in self.place_keys.items():
+            value = line.get(key)
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, (int, str)) and not isinstance(item, bool) and item != "":
+                    out.append((attr, str(item)))
+        return out
+
     # -- what changed between two views ----------------------------------
     def board_changes(self, before: dict, after: dict) -> list[Change]:
         """What differs on the board between two views of the same seat, in

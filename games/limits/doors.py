@@ -20,7 +20,7 @@ from games.limits import throttles
 POST_SCOPES = {
     "games:create": throttles.CreateThrottle, "games:join": throttles.CreateThrottle,
     "games:invite": throttles.CreateThrottle, "games:substitute_invite": throttles.CreateThrottle,
-    "games:table_pause_propose": throttles.CreateThrottle, "moderation:report_create": throttles.CreateThrottle,
+    "games:table_pause_propose": throttles.CreateThrottle, "games:rematch": throttles.CreateThrottle, "moderation:report_create": throttles.CreateThrottle,
     "games:act": throttles.ActionThrottle, "games:resign": throttles.ActionThrottle,
     "games:decline": throttles.ActionThrottle, "games:withdraw": throttles.ActionThrottle,
     "games:cancel": throttles.ActionThrottle, "games:grant_time": throttles.ActionThrottle,

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.clocks import deadlines
 from games.engine import registry
-from games.engine.teams import USUAL_PACE, check_team, open_seats, teammates, teams_of, title_teams
+from games.engine.teams import USUAL_PACE, check_team, is_team_game, open_seats, teammates, teams_of, title_teams
 from games.errors import BadRequest, Forbidden, GameNotActive
 from games.mail import notifications
 from games.play import journal
@@ -66,6 +66,40 @@ def create_with_invitations(*, user, title_id: str, invitations=(), invite_usern
         for username, team in invitations:
             invite(game_id=game.pk, user=user, username=username, team=team)
     return game
+
+
+# -- rematch ---------------------------------------------------------------------
+REMATCH_SIDES = ("swap", "keep", "random")
+
+
+def rematch(*, game_id, user, sides: str = "swap") -> Game:
+    """A new game like a finished one (title, options, time control, rated or
+    not) offered to the same players: in a duel the sides swapped, kept or
+    random, the opponent invited (one click to accept); at a team table every
+    other player is invited to any team, so the teams are drawn again when the
+    last one joins. Asked twice (a double click, or the other player asking
+    too), it is the same open game."""
+    if sides not in REMATCH_SIDES:
+        raise BadRequest(_("Sides for a rematch are swapped, kept or random."))
+    with transaction.atomic():
+        old = lock_game(game_id)
+        mine = old.seats.filter(user=user).exclude(role="").first()
+        if not old.is_over or mine is None:
+            raise Forbidden(_("Only a player of a finished game can offer a rematch."))
+        found = old.rematches.filter(status=Game.Status.OPEN).order_by("pk").first()
+        if found is not None:
+            return found
+        others = list(old.seats.exclude(user=user).select_related("user"))
+        like = {"title_id": old.title_id, "options": old.options, "rated": old.rated, "scenario": old.scenario,
+                "time_control": old.time_control}
+        if len(others) == 1 and not is_team_game(old):
+            role = {"keep": mine.role, "swap": others[0].role, "random": ""}[sides]
+            game = game_create(user=user, creator_role=role, invite_username=others[0].user.username, **like)
+        else:
+            game = create_with_invitations(user=user, invitations=[(s.user.username, "") for s in others], **like)
+        Game.objects.filter(pk=game.pk).update(rematch_of=old)
+        game.rematch_of = old
+        return game
 
 
 def _check_creator_team(game: Game) -> None:

@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:game_id>/table-pause/vote/", table_views.table_pause_vote, name="table_pause_vote"),
     path("<int:game_id>/table-pause/withdraw/", table_views.table_pause_withdraw, name="table_pause_withdraw"),
     path("<int:game_id>/orders/", table_views.set_orders, name="set_orders"),
+    path("<int:game_id>/rematch/", table_views.rematch, name="rematch"),
 ]

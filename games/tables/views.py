@@ -155,3 +155,15 @@ def set_orders(request, game_id):
     context = {"game": game, "standing_orders": tables.standing_orders(game, seat), "orders_role": role,
                "orders_saved": not error, "orders_error": error}
     return render(request, "games/table/_orders.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def rematch(request, game_id):
+    """"Rematch" on a finished game: the new game's page (the others are invited)."""
+    try:
+        game = tables.rematch(game_id=game_id, user=request.user, sides=request.POST.get("sides", "swap"))
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:detail", game_id)
+    return redirect("games:detail", game.pk)

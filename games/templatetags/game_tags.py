@@ -2,7 +2,6 @@ import json
 from itertools import groupby
 
 from django import template
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from games.engine import registry
@@ -13,16 +12,6 @@ register = template.Library()
 @register.filter
 def tojson(value) -> str:
     return json.dumps(value)
-
-
-_SCRIPT_SAFE = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
-
-
-@register.filter
-def marks_json(marks) -> str:
-    """Board marks (games/briefing/) as JSON safe inside a <script> element
-    (what json_script does, for a script element that carries a class)."""
-    return mark_safe(json.dumps(marks or [], ensure_ascii=False).translate(_SCRIPT_SAFE))
 
 
 @register.filter

@@ -177,6 +177,9 @@ def _detail_context(request, game: Game, invite_form: InviteForm | None = None) 
     context = _panel_context(request, game)
     mine = next((s for s in context["seats"] if request.user.is_authenticated and s.user_id == request.user.pk), None)
     context["briefing"] = briefing.for_seat(game, mine)
+    if game.is_over and mine is not None and mine.role:
+        context["rematch"] = game.rematches.order_by("-pk").first()
+        context["rematch_sides"] = len(context["seats"]) == 2 and not is_team_game(game)
     if game.status != Game.Status.OPEN or not is_team_game(game):
         return context
     choices = team_choices(game)
@@ -305,12 +308,14 @@ def _board_template(game: Game) -> str:
 
 
 def log_lines(game: Game) -> list[dict]:
-    """The public log as sentences: [{"seq": move number, "text": ..., and the line's own
-    keys}] (a board may read them, e.g. the last revealed headlines)."""
+    """The public log as sentences: [{"seq": move number, "text": ..., "places": the
+    board elements it names, and the line's own keys}] (a board may read them,
+    e.g. the last revealed headlines)."""
     if game.state is None:
         return []
-    sentence = registry.presentation(game.title_id).log_sentence
-    lines = ({**line, "text": sentence(line)} for line in engine.public_log(game, numbered=True))
+    show = registry.presentation(game.title_id)
+    lines = ({**line, "text": show.log_sentence(line), "places": show.line_places(line)}
+             for line in engine.public_log(game, numbered=True))
     return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 
 

@@ -1,5 +1,5 @@
 // Changed places ringed on the board (games/briefing/). Each
-// <script type="application/json" class="board-marks" data-kind="since|last">
+// <div class="board-marks" data-kind="since|last" data-marks="[...]" hidden>
 // holds [{attr, key, text}]: every element [data-<attr>="<key>"] gets the class
 // "changed" (since you last looked) or "changed-last" (the last move, or the
 // move a replay page shows), and the change in its tooltip and accessible label
@@ -50,9 +50,9 @@
   function apply() {
     clear();
     if (hidden()) { return; }
-    document.querySelectorAll("script.board-marks").forEach(function (node) {
+    document.querySelectorAll(".board-marks[data-marks]").forEach(function (node) {
       var cls = CLASSES[node.dataset.kind] || "changed", marks = [];
-      try { marks = JSON.parse(node.textContent); } catch (e) { return; }
+      try { marks = JSON.parse(node.dataset.marks); } catch (e) { return; }
       marks.forEach(function (m) {
         if (!ATTR.test(m.attr)) { return; }
         var sel = "[data-" + m.attr + '="' + CSS.escape(String(m.key)) + '"]';
@@ -69,4 +69,39 @@
     try { window.sessionStorage.setItem(KEY, pressed ? "0" : "1"); } catch (e) { return; }
     apply();
   });
+})();
+
+// The log points at the map: a log line or a briefing paragraph with
+// data-places ([[attr, key], ...]) rings those places while it is hovered or
+// focused, and a click (or Enter) scrolls the map to the first of them.
+(function () {
+  var ATTR = /^[a-z][a-z-]*$/;
+  function places(item) {
+    var list = [];
+    try { list = JSON.parse(item.getAttribute("data-places")) || []; } catch (e) { return []; }
+    var found = [];
+    list.forEach(function (p) {
+      if (!ATTR.test(p[0])) { return; }
+      var sel = "[data-" + p[0] + '="' + CSS.escape(String(p[1])) + '"]';
+      document.querySelectorAll(".game-board " + sel + ", .board " + sel).forEach(function (el) { found.push(el); });
+    });
+    return found;
+  }
+  function ring(event, on) {
+    var item = event.target.closest && event.target.closest("[data-places]");
+    if (!item) { return; }
+    places(item).forEach(function (el) { el.classList.toggle("pointed", on); });
+  }
+  document.addEventListener("mouseover", function (e) { ring(e, true); });
+  document.addEventListener("mouseout", function (e) { ring(e, false); });
+  document.addEventListener("focusin", function (e) { ring(e, true); });
+  document.addEventListener("focusout", function (e) { ring(e, false); });
+  function go(event) {
+    var item = event.target.closest && event.target.closest("[data-places]");
+    if (!item || event.target.closest("a, button")) { return; }
+    var first = places(item)[0];
+    if (first) { first.scrollIntoView({block: "center", inline: "center", behavior: "smooth"}); }
+  }
+  document.addEventListener("click", go);
+  document.addEventListener("keydown", function (e) { if (e.key === "Enter") { go(e); } });
 })();

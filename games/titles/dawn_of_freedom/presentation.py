@@ -56,6 +56,7 @@ CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 
 class DawnOfFreedomPresentation(Presentation):
+    place_keys = {"space": "space", "country": "country"}
 
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [card_name(n) for n in items or []]

@@ -72,6 +72,18 @@ COMBAT_VALUES = {
 
 
 class DeadOfWinterPresentation(Presentation):
+    place_keys = {"survivor": "survivor"}
+
+    def line_places(self, line: dict) -> list[tuple]:
+        """A line's survivor, and where it happened: a location, or a colony
+        (an entrance is its colony's; the Den has no single place on the board)."""
+        out = super().line_places(line)
+        at = str(line.get("at") or "")
+        if at in ("a", "b") or "@" in at:
+            out.append(("colony", at.split("@")[0]))
+        elif at and at != "den":
+            out.append(("loc-id", at))
+        return out
 
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [N.card(n, (options or {}).get("content")) for n in items or []]

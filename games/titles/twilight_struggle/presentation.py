@@ -28,6 +28,7 @@ WORDS = {"ops_first": gettext_lazy("operations first"), "event_first": gettext_l
 
 class TwilightStrugglePresentation(Presentation):
     board_template = "twilight_struggle/board.html"
+    place_keys = {"country": "country", "countries": "country"}
     role_names = {"us": gettext_lazy("US"), "ussr": gettext_lazy("USSR")}
     option_texts = {
         "optional_cards": (gettext_lazy("Optional cards"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from . import names
 from .rules import data
@@ -27,57 +27,57 @@ _CARD_NUMBER = {name: n for n, name in data.CARD_NAME.items()}
 
 # (the rules' English, with (?P<card>), (?P<card2>), (?P<cards>), (?P<side>) or (?P<n>)) -> msgid
 TEXTS = [
-    (r"Action round (?P<n>\d+): play a card", N_("Action round %(n)s: play a card")),
-    (r"Choose your headline card", N_("Choose your headline card")),
-    (r"Place setup influence \((?P<n>\d+) left\)", N_("Place setup influence (%(n)s left)")),
-    (r"Discard a held card\?", N_("Discard a held card?")),
-    (r"Use (?P<n>\d+) ops", N_("Use %(n)s ops")),
-    (r"Place influence \((?P<n>\d+) ops left\)", N_("Place influence (%(n)s ops left)")),
-    (r"Realignment roll \((?P<n>\d+) ops left\)", N_("Realignment roll (%(n)s ops left)")),
-    (r"Choose a coup target", N_("Choose a coup target")),
-    (r"Place (?P<n>\d+) influence", N_("Place %(n)s influence")),
-    (r"Remove (?P<n>\d+) influence", N_("Remove %(n)s influence")),
-    (r"Discard a card of (?P<n>\d+)\+ ops", N_("Discard a card of %(n)s+ ops")),
-    (r"Choose a country \((?P<n>\d+) left\)", N_("Choose a country (%(n)s left)")),
-    (r"The (?P<side>US|USSR) hand: no cards", N_("The %(side)s hand: no cards")),
-    (rf"The (?P<side>US|USSR) hand: (?P<cards>(?:{_CARD})(?:, (?:{_CARD}))*)", N_("The %(side)s hand: %(cards)s")),
-    (rf"(?P<card>{_CARD}): the opponent's event happens", N_("%(card)s: the opponent's event happens")),
-    (rf"(?P<card>{_CARD}): choose", N_("%(card)s: choose")),
-    (rf"(?P<card>{_CARD}): choose a card", N_("%(card)s: choose a card")),
-    (rf"(?P<card>{_CARD}): choose cards \((?P<n>\d+) chosen\)", N_("%(card)s: choose cards (%(n)s chosen)")),
-    (rf"(?P<card>{_CARD}): take a card\?", N_("%(card)s: take a card?")),
+    (r"Action round (?P<n>\d+): play a card", gettext_noop("Action round %(n)s: play a card")),
+    (r"Choose your headline card", gettext_noop("Choose your headline card")),
+    (r"Place setup influence \((?P<n>\d+) left\)", gettext_noop("Place setup influence (%(n)s left)")),
+    (r"Discard a held card\?", gettext_noop("Discard a held card?")),
+    (r"Use (?P<n>\d+) ops", gettext_noop("Use %(n)s ops")),
+    (r"Place influence \((?P<n>\d+) ops left\)", gettext_noop("Place influence (%(n)s ops left)")),
+    (r"Realignment roll \((?P<n>\d+) ops left\)", gettext_noop("Realignment roll (%(n)s ops left)")),
+    (r"Choose a coup target", gettext_noop("Choose a coup target")),
+    (r"Place (?P<n>\d+) influence", gettext_noop("Place %(n)s influence")),
+    (r"Remove (?P<n>\d+) influence", gettext_noop("Remove %(n)s influence")),
+    (r"Discard a card of (?P<n>\d+)\+ ops", gettext_noop("Discard a card of %(n)s+ ops")),
+    (r"Choose a country \((?P<n>\d+) left\)", gettext_noop("Choose a country (%(n)s left)")),
+    (r"The (?P<side>US|USSR) hand: no cards", gettext_noop("The %(side)s hand: no cards")),
+    (rf"The (?P<side>US|USSR) hand: (?P<cards>(?:{_CARD})(?:, (?:{_CARD}))*)", gettext_noop("The %(side)s hand: %(cards)s")),
+    (rf"(?P<card>{_CARD}): the opponent's event happens", gettext_noop("%(card)s: the opponent's event happens")),
+    (rf"(?P<card>{_CARD}): choose", gettext_noop("%(card)s: choose")),
+    (rf"(?P<card>{_CARD}): choose a card", gettext_noop("%(card)s: choose a card")),
+    (rf"(?P<card>{_CARD}): choose cards \((?P<n>\d+) chosen\)", gettext_noop("%(card)s: choose cards (%(n)s chosen)")),
+    (rf"(?P<card>{_CARD}): take a card\?", gettext_noop("%(card)s: take a card?")),
     (rf"(?P<card>{_CARD}): discard a card of (?P<n>\d+)\+ ops and roll",
-     N_("%(card)s: discard a card of %(n)s+ ops and roll")),
-    (rf"(?P<card>{_CARD}): play it for operations", N_("%(card)s: play it for operations")),
-    (rf"(?P<card>{_CARD}): (?P<card2>{_CARD}) from the USSR hand", N_("%(card)s: %(card2)s from the USSR hand")),
-    (rf"(?P<card>{_CARD}): play an event from the discard pile", N_("%(card)s: play an event from the discard pile")),
-    (rf"(?P<card>{_CARD}): name a region", N_("%(card)s: name a region")),
-    (rf"(?P<card>{_CARD}): choose the card the US plays now", N_("%(card)s: choose the card the US plays now")),
+     gettext_noop("%(card)s: discard a card of %(n)s+ ops and roll")),
+    (rf"(?P<card>{_CARD}): play it for operations", gettext_noop("%(card)s: play it for operations")),
+    (rf"(?P<card>{_CARD}): (?P<card2>{_CARD}) from the USSR hand", gettext_noop("%(card)s: %(card2)s from the USSR hand")),
+    (rf"(?P<card>{_CARD}): play an event from the discard pile", gettext_noop("%(card)s: play an event from the discard pile")),
+    (rf"(?P<card>{_CARD}): name a region", gettext_noop("%(card)s: name a region")),
+    (rf"(?P<card>{_CARD}): choose the card the US plays now", gettext_noop("%(card)s: choose the card the US plays now")),
     (r"", ""),  # no text
     # waiting texts
-    (r"Waiting for the (?P<side>US|USSR) setup", N_("Waiting for the %(side)s setup")),
-    (r"Waiting for the (?P<side>US|USSR) action round", N_("Waiting for the %(side)s action round")),
-    (r"Waiting for the other headline", N_("Waiting for the other headline")),
-    (r"Waiting for operations", N_("Waiting for operations")),
-    (r"Waiting for influence placement", N_("Waiting for influence placement")),
-    (r"Waiting for realignment", N_("Waiting for realignment")),
-    (r"Waiting for coup", N_("Waiting for coup")),
+    (r"Waiting for the (?P<side>US|USSR) setup", gettext_noop("Waiting for the %(side)s setup")),
+    (r"Waiting for the (?P<side>US|USSR) action round", gettext_noop("Waiting for the %(side)s action round")),
+    (r"Waiting for the other headline", gettext_noop("Waiting for the other headline")),
+    (r"Waiting for operations", gettext_noop("Waiting for operations")),
+    (r"Waiting for influence placement", gettext_noop("Waiting for influence placement")),
+    (r"Waiting for realignment", gettext_noop("Waiting for realignment")),
+    (r"Waiting for coup", gettext_noop("Waiting for coup")),
 ]
 _PATTERNS = [(re.compile(pattern), msgid) for pattern, msgid in TEXTS]
 
 # labels that are not a name: the rules' English -> msgid (the same words)
 LABELS = {label: label for label in (
-    N_("Pass"), N_("Done"), N_("Continue"), N_("Confirm"), N_("Skip"), N_("Keep the held card"),
-    N_("Return it to the USSR"), N_("Event first"), N_("Operations first"),
-    N_("No headline (no card in hand can be headlined)"))}
-MODE_WORDS = {"influence": N_("Influence"), "realign": N_("Realign"), "coup": N_("Coup")}
+    gettext_noop("Pass"), gettext_noop("Done"), gettext_noop("Continue"), gettext_noop("Confirm"), gettext_noop("Skip"), gettext_noop("Keep the held card"),
+    gettext_noop("Return it to the USSR"), gettext_noop("Event first"), gettext_noop("Operations first"),
+    gettext_noop("No headline (no card in hand can be headlined)"))}
+MODE_WORDS = {"influence": gettext_noop("Influence"), "realign": gettext_noop("Realign"), "coup": gettext_noop("Coup")}
 # choose_option's options (Warsaw Pact, Olympic Games, Summit, Junta, Che, Wargames...)
-OPTION_WORDS = {"remove": N_("Remove"), "add": N_("Add"), "participate": N_("Participate"),
-                "boycott": N_("Boycott"), "operations": N_("Operations"), "skip": N_("Skip"),
-                "coup": N_("Coup"), "realign": N_("Realign"), "end": N_("End the game"),
-                "continue": N_("Continue"), "improve": N_("Improve"), "degrade": N_("Degrade"),
-                "keep": N_("Keep"), "adjacent": N_("Adjacent countries")}
-CMC_LABEL = N_("Remove 2 influence from %(country)s (ends CMC)")
+OPTION_WORDS = {"remove": gettext_noop("Remove"), "add": gettext_noop("Add"), "participate": gettext_noop("Participate"),
+                "boycott": gettext_noop("Boycott"), "operations": gettext_noop("Operations"), "skip": gettext_noop("Skip"),
+                "coup": gettext_noop("Coup"), "realign": gettext_noop("Realign"), "end": gettext_noop("End the game"),
+                "continue": gettext_noop("Continue"), "improve": gettext_noop("Improve"), "degrade": gettext_noop("Degrade"),
+                "keep": gettext_noop("Keep"), "adjacent": gettext_noop("Adjacent countries")}
+CMC_LABEL = gettext_noop("Remove 2 influence from %(country)s (ends CMC)")
 CARD_ARG_VERBS = frozenset({"headline", "discard", "card", "toggle", "take", "event", "ops", "space",
                             "trap_discard", "dictate"})
 COUNTRY_ARG_VERBS = frozenset({"place", "remove", "pick", "realign", "coup"})

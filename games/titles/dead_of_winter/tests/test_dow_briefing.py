@@ -66,3 +66,11 @@ def test_the_changes_read_in_spanish_too():
         labels = [c.label for c in PRESENTATION.board_changes(before, after)]
         assert len(labels) == 1 and labels[0].startswith(N.side("a")) and N.side("a") != "Colony A"
     assert "morale" not in labels[0], labels
+
+
+def test_a_log_line_points_at_its_survivor_and_where_it_happened():
+    assert PRESENTATION.line_places({"kind": "search", "survivor": 6, "at": "school"}) == [
+        ("survivor", "6"), ("loc-id", "school")]
+    assert PRESENTATION.line_places({"kind": "attack", "survivor": 6, "at": "b@3"}) == [
+        ("survivor", "6"), ("colony", "b")]
+    assert PRESENTATION.line_places({"kind": "noise", "at": "den"}) == []

@@ -50,3 +50,17 @@ def test_victory_points_say_who_leads():
     from games.titles.twilight_struggle.changes import vp_words
 
     assert (vp_words(0), vp_words(3), vp_words(-2)) == ("0", "US +3", "USSR +2")
+
+
+def test_the_coups_log_line_points_at_mexico_on_the_map():
+    state = clear_board(after_setup())
+    put(state, mexico=(0, 2))
+    action_round(state, "us", [DUCK_AND_COVER])
+    do(state, "us", "ops", DUCK_AND_COVER)
+    do(state, "us", "mode", "coup")
+    force_rolls(state, [4])
+    do(state, "us", "coup", ID["mexico"])
+    coup = [line for line in state["log"] if line["kind"] == "coup"][-1]
+    assert PRESENTATION.line_places(coup) == [("country", str(ID["mexico"]))]
+    assert PRESENTATION.line_places({"kind": "place", "role": "us", "countries": [3, 4]}) == [
+        ("country", "3"), ("country", "4")]
