@@ -16,10 +16,10 @@ registers its clock pauses) so this room never imports it.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Max
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,8 +29,10 @@ from games.engine import registry
 from games.engine.presentation import Change
 from games.models import Game, Move, Seat
 from games.rules.core import pseudo
+from games.rules.core.protocol import IllegalAction
 from games.rules.core.undo import UNDO
 
+logger = logging.getLogger(__name__)
 MOST_SENTENCES = 12  # per player's stretch of moves; the log has the rest
 MOST_CHANGES = 40
 MOST_CHAT = 3
@@ -136,8 +138,16 @@ def chat_count_text(n: int) -> str:
 # -- where a seat last looked ---------------------------------------------------
 def since_seq(game: Game, seat: Seat) -> int:
     """The move after which the seat has not looked: its "Seen", or its own last move."""
-    own = game.moves.filter(role=seat.role, user_id=seat.user_id).aggregate(n=Max("seq"))["n"] or 0
-    return max(seat.seen_seq, own)
+    return _since(game, seat)[0]
+
+
+def _since(game: Game, seat: Seat) -> tuple[int, object]:
+    """(that move, its time) in one query where the seat's own move is the later."""
+    own = game.moves.filter(role=seat.role, user_id=seat.user_id).order_by("-seq").values_list(
+        "seq", "created_at").first() or (0, None)
+    if own[0] >= seat.seen_seq:
+        return own
+    return seat.seen_seq, Move.objects.filter(game=game, seq=seat.seen_seq).values_list("created_at", flat=True).first()
 
 
 def mark_seen(seat: Seat, seq: int) -> bool:
@@ -154,7 +164,7 @@ def for_seat(game: Game, seat: Seat | None) -> Briefing | None:
     not started)."""
     if seat is None or not seat.role or game.state is None:
         return None
-    since = since_seq(game, seat)
+    since, since_at = _since(game, seat)
     if since >= game.seq:
         return None
     stretches, changes = _told(game, seat, since)
@@ -162,7 +172,7 @@ def for_seat(game: Game, seat: Seat | None) -> Briefing | None:
                         more_changes=max(0, len(changes) - MOST_CHANGES),
                         deadline_at=seat.deadline_at if seat.role in game.active_roles else None,
                         my_turn=game.status == Game.Status.ACTIVE and seat.role in game.active_roles)
-    _add_chat(briefing, game, seat.role, since)
+    _add_chat(briefing, game, seat.role, since_at)
     return briefing if briefing.stretches or briefing.changes or briefing.chat_count else None
 
 
@@ -225,16 +235,22 @@ def fold(sentences: list[str]) -> list[str]:
 
 def board_changes(game: Game, role: str | None, since: int, upto: int | None = None) -> list[Change]:
     """What differs on the board between the view of ``role`` (None: a spectator)
-    after move ``since`` and after move ``upto`` (None: now)."""
+    after move ``since`` and after move ``upto`` (None: now). The marks are an
+    aid, never a reason for a page to fail: a log that does not replay (a
+    position a moderator edited by hand) tells no changes, and says so in the log."""
     rules = engine.rules_for(game)
-    before = rules.view(engine.state_at(game, since), role)
-    after = rules.view(game.state if upto is None else engine.state_at(game, upto), role)
+    try:
+        before = rules.view(engine.state_at(game, since), role)
+        after = rules.view(game.state if upto is None else engine.state_at(game, upto), role)
+    except (IllegalAction, LookupError, TypeError, ValueError):
+        logger.warning("game %s: moves up to %s do not replay; no board changes told", game.pk, since, exc_info=True)
+        return []
     return registry.presentation(game.title_id).board_changes(before, after)
 
 
 def move_changes(game: Game, role: str | None, seq: int) -> list[Change]:
-    """What move ``seq`` changed on the board, as ``role`` sees it: the game
-    page marks the last move's places, a replay page the move it shows. Cached."""
+    """What move ``seq`` changed on the board, as ``role`` sees it: a replay
+    page rings the places of the move it shows. Cached."""
     if game.state is None or not 1 < seq <= game.seq:
         return []
     key = f"briefing:move:1:{game.pk}:{role}:{seq}:{game.status}:{get_language()}"
@@ -245,8 +261,7 @@ def move_changes(game: Game, role: str | None, seq: int) -> list[Change]:
     return found
 
 
-def _add_chat(briefing: Briefing, game: Game, role: str, since: int) -> None:
-    after = Move.objects.filter(game=game, seq=since).values_list("created_at", flat=True).first() if since else None
+def _add_chat(briefing: Briefing, game: Game, role: str, after) -> None:
     for source in CHAT_SOURCES:
         count, lines = source(game, role, after)
         briefing.chat_count += count

@@ -198,10 +198,10 @@ def briefing_chat(game: Game, role: str, after) -> tuple[int, list]:
 
     from .models import ChatMessage
 
-    seat_user = game.seats.filter(role=role).values_list("user_id", flat=True).first()
-    rows = ChatMessage.objects.filter(game=game, channel__in=readable_by_role(game, role)).exclude(user_id=seat_user)
+    rows = ChatMessage.objects.filter(game=game, channel__in=readable_by_role(game, role)).exclude(
+        user_id__in=game.seats.filter(role=role).values("user_id"))
     if after is not None:
         rows = rows.filter(created_at__gt=after)
-    count = rows.count()
-    newest = list(rows.select_related("user__profile").order_by("-created_at", "-pk")[:briefing.MOST_CHAT]) if count else []
+    newest = list(rows.select_related("user__profile").order_by("-created_at", "-pk")[:briefing.MOST_CHAT])
+    count = rows.count() if len(newest) == briefing.MOST_CHAT else len(newest)  # one query when there are few
     return count, [briefing.ChatLine(m.user.display, label(game, m.channel), m.body[:200]) for m in reversed(newest)]

@@ -327,16 +327,28 @@ def _panel_context(request, game: Game) -> dict:
     # the rules ask in their own words; the page shows the reader's (same verbs and args)
     picture.prompt = registry.presentation(game.title_id).localize_prompt(picture.prompt)
     seats = list(game.seats.select_related("user__profile", "proxy__profile", "substitute__profile"))
+    lines = log_lines(game)
     return {
         "game": game, "picture": picture, "board_template": _board_template(game), "seats": seats,
         **_status_context(request, game, seats),
         **table_views.seat_context(game, seats, request.user, acting_as if covering else ""),
         "has_sealed": selectors.has_commitments(game) if game.state is not None else False,
-        **_log_tail(log_lines(game)),
+        **_log_tail(lines),
         "next_game": _next_game(request, game, seats),
-        # the last move's places, ringed on the board (a proxy's marks are a spectator's)
-        "last_marks": briefing.marks(briefing.move_changes(game, None if covering else picture.role, game.seq)),
+        "last_marks": last_move_marks(lines),
     }
+
+
+def last_move_marks(lines: list[dict]) -> list[dict]:
+    """The places the last move's log lines name, ringed on the board with what
+    it did there: from the public log the page shows anyway (no replay, no query)."""
+    seq = lines[-1].get("seq") if lines else None
+    found: dict[tuple, list[str]] = {}
+    for line in lines:
+        if line.get("seq") == seq:
+            for place in line["places"]:
+                found.setdefault(tuple(place), []).append(line["text"])
+    return [{"attr": attr, "key": key, "text": " ".join(texts)} for (attr, key), texts in found.items()]
 
 
 def _next_game(request, game: Game, seats: list) -> int | None:

@@ -12,7 +12,7 @@ from games.titles.dawn_of_freedom import layout
 from games.titles.dawn_of_freedom.rules import data
 
 TITLE = "dawn_of_freedom"
-QUERIES = 14  # the game page 100 moves in: 11-12 measured (SQLite, PostgreSQL); a read per move would be 100+
+QUERIES = 16  # the game page 100 moves in: 11-12 measured before the briefing (SQLite, PostgreSQL), which reads the seat's last move and the chat since; a read per move would be 100+
 
 
 def start_game(alice, bob):
