@@ -439,3 +439,28 @@ def test_a_game_of_defaults_only_finishes_at_every_count(players):
     state = new_game(RULES, 77_000 + players, options={"players": players})
     defaults_until(state, limit=20_000)
     assert RULES.result(state) is not None
+
+
+@pytest.mark.django_db
+def test_item_5_the_creator_chooses_who_is_the_lone_wolf_at_creation_or_leaves_it_to_chance(client, make_user):
+    """WC§1 lets the players decide who plays the Lone Wolf: on the create page
+    the creator puts an invited player (or themself) in the Lone Wolf team, or
+    leaves every seat at "Any team" (drawn at random when the table is full)."""
+    from django.urls import reverse
+
+    from games.models import Game
+    from games.play import services
+
+    users = [make_user(f"wolfpick{n}") for n in range(5)]
+    creator, chosen = users[0], users[3]
+    client.force_login(creator)
+    form = {"title_id": RULES.title_id, f"opt_{RULES.title_id}_players": "5", "rated": "on", "time_kind": "",
+            f"team_{RULES.title_id}": "", f"invitee_{RULES.title_id}_1": chosen.username,
+            f"invitee_team_{RULES.title_id}_1": "2"}  # teams: 0 Colony A, 1 Colony B, 2 the Lone Wolf
+    assert client.post(reverse("games:create"), form).status_code == 302
+    game = Game.objects.get(title_id=RULES.title_id, created_by=creator)
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.seats.get(user=chosen).role == game.state["wolf"]
