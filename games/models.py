@@ -69,6 +69,13 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
 
+    def player_seat(self, user) -> "Seat | None":
+        """``user``'s seat with a role in this game (None for a spectator, an
+        anonymous visitor, or a seat in a table that has not started)."""
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return self.seats.filter(user=user).exclude(role="").first()
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")

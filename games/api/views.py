@@ -245,15 +245,12 @@ def briefing_seen(request, game_id):
 
 
 def _briefing_response(game: Game, seat) -> Response:
-    found = briefing.for_seat(game, seat)
-    data = found.as_json() if found else {
-        "since_seq": game.seq, "seq": game.seq, "text": "", "stretches": [], "changes": [], "changes_left_out": 0,
-        "chat": [], "chat_count": 0, "deadline_at": None, "your_turn": False}
-    return Response(BriefingSerializer(data).data)
+    found = briefing.for_seat(game, seat) or briefing.Briefing(game.seq, game.seq, [], [])  # nothing new
+    return Response(BriefingSerializer(found.as_json()).data)
 
 
 def _my_seat(game: Game, user):
-    seat = game.seats.filter(user=user).exclude(role="").first() if user.is_authenticated else None
+    seat = game.player_seat(user)
     if seat is None:
         raise Forbidden(_("Only a player of this game has a briefing."))
     return seat
@@ -277,12 +274,10 @@ def rematch(request, game_id):
 @throttle_classes(READ_WRITE)
 def note(request, game_id):
     """My private note on the game: only I read it (403 for anyone not a player of it)."""
-    game = _game(game_id)
-    if not notes.may_write(game, request.user):
-        raise Forbidden(_("Only a player of this game can keep notes on it."))
     if request.method == "PUT":
-        notes.save(game_id=game.pk, user=request.user, text=_valid(NoteSerializer, request.data)["text"])
-    return Response({"text": notes.read(game, request.user)})
+        text = _valid(NoteSerializer, request.data)["text"]
+        return Response({"text": notes.save(game_id=game_id, user=request.user, text=text).text})
+    return Response({"text": notes.read(_game(game_id), request.user)})
 
 
 @extend_schema(responses=MyDataSerializer)

@@ -81,11 +81,10 @@ class Briefing:
     deadline_at: object = None
     my_turn: bool = False
 
-    def __bool__(self) -> bool:
-        return self.seq > self.since
-
     def text(self) -> str:
-        """The plain-text account (the turn mail, the digest, the API's ``text``)."""
+        """The plain-text account (the turn mail, the digest, the API's ``text``); "" when there is none."""
+        if not (self.stretches or self.changes or self.chat_count):
+            return ""
         out = [_("Since you last looked (after move %(n)s):") % {"n": self.since}]
         out += [f"- {s.who}, {s.moves}: {' '.join(s.sentences)}" + (f" {more_text(s.more)}" if s.more else "")
                 for s in self.stretches]
@@ -113,13 +112,17 @@ class Briefing:
 
 
 def marks(changes: list[Change]) -> list[dict]:
-    """[{"attr", "key", "text"}] for the board (static/js/board_marks.js): each
-    changed place once, with all its changes as before → after."""
+    """Each changed place once, with all its changes as before → after."""
+    return place_marks((c.mark, change_text(c)) for c in changes if c.mark)
+
+
+def place_marks(pairs, sep: str = "; ") -> list[dict]:
+    """[{"attr", "key", "text"}] for the board (static/js/board_marks.js) from
+    (place, text) pairs: each place once, its texts joined in order by ``sep``."""
     out: dict[tuple, list[str]] = {}
-    for c in changes:
-        if c.mark:
-            out.setdefault(tuple(c.mark), []).append(change_text(c))
-    return [{"attr": attr, "key": key, "text": "; ".join(texts)} for (attr, key), texts in out.items()]
+    for place, text in pairs:
+        out.setdefault(tuple(place), []).append(text)
+    return [{"attr": attr, "key": key, "text": sep.join(texts)} for (attr, key), texts in out.items()]
 
 
 def change_text(change: Change) -> str:
@@ -136,13 +139,9 @@ def chat_count_text(n: int) -> str:
 
 
 # -- where a seat last looked ---------------------------------------------------
-def since_seq(game: Game, seat: Seat) -> int:
-    """The move after which the seat has not looked: its "Seen", or its own last move."""
-    return _since(game, seat)[0]
-
-
 def _since(game: Game, seat: Seat) -> tuple[int, object]:
-    """(that move, its time) in one query where the seat's own move is the later."""
+    """The move after which the seat has not looked (its "Seen", or its own last
+    move) and that move's time, in one query where the seat's own move is the later."""
     own = game.moves.filter(role=seat.role, user_id=seat.user_id).order_by("-seq").values_list(
         "seq", "created_at").first() or (0, None)
     if own[0] >= seat.seen_seq:
@@ -180,11 +179,8 @@ def _told(game: Game, seat: Seat, since: int) -> tuple[list[Stretch], list[Chang
     """The moves and the board's changes since ``since``, cached: they only
     depend on the game's moves and this seat's views (not on the clock or chat)."""
     key = f"briefing:1:{game.pk}:{seat.role}:{since}:{game.seq}:{game.status}:{get_language()}"
-    found = cache.get(key)
-    if found is None:
-        found = (stretches(game, seat.role, since), board_changes(game, seat.role, since))
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    return cache.get_or_set(key, lambda: (stretches(game, seat.role, since), board_changes(game, seat.role, since)),
+                            CACHE_SECONDS)
 
 
 def stretches(game: Game, role: str, since: int) -> list[Stretch]:
@@ -254,11 +250,8 @@ def move_changes(game: Game, role: str | None, seq: int) -> list[Change]:
     if game.state is None or not 1 < seq <= game.seq:
         return []
     key = f"briefing:move:1:{game.pk}:{role}:{seq}:{game.status}:{get_language()}"
-    found = cache.get(key)
-    if found is None:
-        found = board_changes(game, role, seq - 1, None if seq == game.seq else seq)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    return cache.get_or_set(key, lambda: board_changes(game, role, seq - 1, None if seq == game.seq else seq),
+                            CACHE_SECONDS)
 
 
 def _add_chat(briefing: Briefing, game: Game, role: str, after) -> None:

@@ -18,7 +18,7 @@ def seen(request, game_id):
     it goes away until something new happens. htmx gets an empty answer (the
     section is swapped out); a plain form goes back to the game."""
     game = get_object_or_404(Game, pk=game_id)
-    seat = game.seats.filter(user=request.user).exclude(role="").first()
+    seat = game.player_seat(request.user)
     try:
         seq = int(request.POST.get("seq", ""))
     except ValueError:

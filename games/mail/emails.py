@@ -192,14 +192,11 @@ def game_facts(game: Game, user, asked: str = "", told: bool = False) -> dict:
     looked (``briefing``, games/briefing/) instead of the last move alone."""
     with translation.override(reader_language(user)):
         facts = _game_facts(game, user, asked)
-        account = briefing.for_seat(game, _seat_of(game, user)) if told else None
+        account = briefing.for_seat(game, game.player_seat(user)) if told else None
         if account:
             facts.update(briefing=account.text(), last_move="")
         return facts
 
-
-def _seat_of(game: Game, user) -> Seat | None:
-    return game.seats.filter(user=user).exclude(role="").first()
 
 
 def _game_facts(game: Game, user, asked) -> dict:

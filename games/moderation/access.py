@@ -26,9 +26,7 @@ def moderators():
 
 
 def seat_of(game: Game, user) -> Seat | None:
-    if not user or not user.is_authenticated:
-        return None
-    return Seat.objects.filter(game=game, user=user).exclude(role="").first()
+    return game.player_seat(user)
 
 
 def require_moderator(user) -> None:

@@ -27,9 +27,9 @@ def may_write(game: Game, user) -> bool:
 
 
 def read(game: Game, user) -> str:
-    """The writer's own note ("" when none, and for anyone who may not write one)."""
+    """The writer's own note ("" when none); Forbidden for anyone who may not keep one."""
     if not may_write(game, user):
-        return ""
+        raise Forbidden(_("Only a player of this game can keep notes on it."))
     return Note.objects.filter(game=game, user=user).values_list("text", flat=True).first() or ""
 
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 
 from games import notes
-from games.errors import GameError
+from games.errors import Forbidden, GameError
 from games.models import Game
 
 
@@ -17,10 +17,11 @@ def note(request, game_id):
     """GET: the notes box (players only: 404 for anyone else); POST: save it."""
     game = get_object_or_404(Game, pk=game_id)
     if request.method != "POST":
-        if not notes.may_write(game, request.user):
+        try:
+            text = notes.read(game, request.user)
+        except Forbidden:
             raise Http404
-        return render(request, "games/_notes.html", {"game": game, "text": notes.read(game, request.user),
-                                                     "max_chars": notes.MAX_CHARS})
+        return render(request, "games/_notes.html", {"game": game, "text": text, "max_chars": notes.MAX_CHARS})
     try:
         notes.save(game_id=game.pk, user=request.user, text=request.POST.get("text", ""))
     except GameError as error:

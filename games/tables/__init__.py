@@ -72,6 +72,11 @@ def create_with_invitations(*, user, title_id: str, invitations=(), invite_usern
 REMATCH_SIDES = ("swap", "keep", "random")
 
 
+def rematch_keeps_sides(game: Game) -> bool:
+    """A duel: its rematch offers the sides swapped, kept or random (a team table draws teams again)."""
+    return len(engine.rules_for(game).roles(game.scenario, game.options)) == 2 and not is_team_game(game)
+
+
 def rematch(*, game_id, user, sides: str = "swap") -> Game:
     """A new game like a finished one (title, options, time control, rated or
     not) offered to the same players: in a duel the sides swapped, kept or
@@ -83,7 +88,7 @@ def rematch(*, game_id, user, sides: str = "swap") -> Game:
         raise BadRequest(_("Sides for a rematch are swapped, kept or random."))
     with transaction.atomic():
         old = lock_game(game_id)
-        mine = old.seats.filter(user=user).exclude(role="").first()
+        mine = old.player_seat(user)
         if not old.is_over or mine is None:
             raise Forbidden(_("Only a player of a finished game can offer a rematch."))
         found = old.rematches.filter(status=Game.Status.OPEN).order_by("pk").first()
@@ -92,7 +97,7 @@ def rematch(*, game_id, user, sides: str = "swap") -> Game:
         others = list(old.seats.exclude(user=user).select_related("user"))
         like = {"title_id": old.title_id, "options": old.options, "rated": old.rated, "scenario": old.scenario,
                 "time_control": old.time_control}
-        if len(others) == 1 and not is_team_game(old):
+        if rematch_keeps_sides(old):
             role = {"keep": mine.role, "swap": others[0].role, "random": ""}[sides]
             game = game_create(user=user, creator_role=role, invite_username=others[0].user.username, **like)
         else:
@@ -138,7 +143,7 @@ def _seat(game: Game, role: str) -> Seat:
 
 
 def _my_seat(game: Game, user) -> Seat:
-    seat = game.seats.filter(user_id=getattr(user, "pk", None)).exclude(role="").first()
+    seat = game.player_seat(user)
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive()
     if seat is None:

@@ -179,7 +179,7 @@ def _detail_context(request, game: Game, invite_form: InviteForm | None = None) 
     context["briefing"] = briefing.for_seat(game, mine)
     if game.is_over and mine is not None and mine.role:
         context["rematch"] = game.rematches.order_by("-pk").first()
-        context["rematch_sides"] = len(context["seats"]) == 2 and not is_team_game(game)
+        context["rematch_sides"] = tables.rematch_keeps_sides(game)
     if game.status != Game.Status.OPEN or not is_team_game(game):
         return context
     choices = team_choices(game)
@@ -343,12 +343,8 @@ def last_move_marks(lines: list[dict]) -> list[dict]:
     """The places the last move's log lines name, ringed on the board with what
     it did there: from the public log the page shows anyway (no replay, no query)."""
     seq = lines[-1].get("seq") if lines else None
-    found: dict[tuple, list[str]] = {}
-    for line in lines:
-        if line.get("seq") == seq:
-            for place in line["places"]:
-                found.setdefault(tuple(place), []).append(line["text"])
-    return [{"attr": attr, "key": key, "text": " ".join(texts)} for (attr, key), texts in found.items()]
+    return briefing.place_marks(((place, line["text"]) for line in lines if line.get("seq") == seq
+                                 for place in line["places"]), sep=" ")
 
 
 def _next_game(request, game: Game, seats: list) -> int | None:

@@ -14,8 +14,8 @@ from .helpers import ID, action_round, after_setup, clear_board, do, put
 DUCK_AND_COVER = 4  # 3 ops, US
 
 
-def mexico_coup() -> tuple[dict, dict]:
-    """The USSR's view before and after the US coup in Mexico (3 ops + 4 vs 2 x 2)."""
+def mexico_coup() -> tuple[dict, dict, dict]:
+    """The USSR's view before and after the US coup in Mexico (3 ops + 4 vs 2 x 2), and the state after."""
     state = clear_board(after_setup())
     put(state, mexico=(0, 2))
     action_round(state, "us", [DUCK_AND_COVER])
@@ -24,11 +24,11 @@ def mexico_coup() -> tuple[dict, dict]:
     do(state, "us", "mode", "coup")
     force_rolls(state, [4])
     do(state, "us", "coup", ID["mexico"])
-    return before, RULES.view(state, "ussr")
+    return before, RULES.view(state, "ussr"), state
 
 
 def test_the_coup_in_mexico_is_told_with_defcon_milops_and_the_country_to_ring():
-    before, after = mexico_coup()
+    before, after, _state = mexico_coup()
     changes = {c.label: c for c in PRESENTATION.board_changes(before, after)}
     mexico = changes["Mexico"]
     assert (mexico.before, mexico.after) == ("US 0, USSR 2 (USSR control)", "US 1, USSR 0")
@@ -39,7 +39,7 @@ def test_the_coup_in_mexico_is_told_with_defcon_milops_and_the_country_to_ring()
 
 
 def test_the_changes_read_in_korean_too():
-    before, after = mexico_coup()
+    before, after, _state = mexico_coup()
     with translation.override("ko"):
         labels = [c.label for c in PRESENTATION.board_changes(before, after)]
     assert "멕시코" in labels and "Mexico" not in labels
@@ -53,13 +53,7 @@ def test_victory_points_say_who_leads():
 
 
 def test_the_coups_log_line_points_at_mexico_on_the_map():
-    state = clear_board(after_setup())
-    put(state, mexico=(0, 2))
-    action_round(state, "us", [DUCK_AND_COVER])
-    do(state, "us", "ops", DUCK_AND_COVER)
-    do(state, "us", "mode", "coup")
-    force_rolls(state, [4])
-    do(state, "us", "coup", ID["mexico"])
+    _before, _after, state = mexico_coup()
     coup = [line for line in state["log"] if line["kind"] == "coup"][-1]
     assert PRESENTATION.line_places(coup) == [("country", str(ID["mexico"]))]
     assert PRESENTATION.line_places({"kind": "place", "role": "us", "countries": [3, 4]}) == [
