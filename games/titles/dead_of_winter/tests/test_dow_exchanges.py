@@ -341,12 +341,18 @@ def test_the_cross_title_invariants_hold_with_exchanges(players):
 
 
 # -- on the site: commitments and the deadline default ------------------------------------
+EXCHANGE_SEED = 1  # the site game's rules seed (games.play.services draws it with secrets.randbits)
+
+
 @pytest.fixture
-def exchange_table(make_user):
+def exchange_table(make_user, monkeypatch):
     """A 4-player game on the daily pace with sealed exchanges, played by defaults up to
-    the first sealed exchange: (game, {role: user})."""
+    the first sealed exchange: (game, {role: user}). Its seed is fixed: what follows the
+    exchange (an exposure roll, a choice it causes, the next round) depends on the dice."""
     from games import engine
     from games.play import services
+
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: EXCHANGE_SEED)
 
     users = [make_user(name) for name in ("mia", "noah", "olga", "piet")]
     game = services.game_create(user=users[0], title_id=RULES.title_id, options={"players": 4, **EXCHANGES},
