@@ -48,6 +48,15 @@ def pytest_collection_modifyitems(config, items):
         for marker, reason in reasons.items():
             if reason and marker in item.keywords:
                 item.add_marker(pytest.mark.skip(reason=reason))
+    items.sort(key=_long_first)
+
+
+def _long_first(item) -> int:
+    """The long tests (browsers, many games, outages) start first, so the workers end
+    together on short ones instead of one worker finishing a long test alone while
+    the others idle (xdist hands out tests in this order). The sort is stable: the
+    rest keep their order."""
+    return 0 if "slow" in item.keywords or "browser" in item.keywords else 1
 
 
 def pytest_runtest_logreport(report):

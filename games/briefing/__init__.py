@@ -52,6 +52,7 @@ class Stretch:
     sentences: list[str]
     more: int = 0  # sentences left out (the log has them)
     places: list = field(default_factory=list)  # [(data attribute, key)] its moves named on the board
+    refs: list = field(default_factory=list)  # the names in its sentences that point at the map or a card
 
     @property
     def moves(self) -> str:
@@ -178,7 +179,7 @@ def for_seat(game: Game, seat: Seat | None) -> Briefing | None:
 def _told(game: Game, seat: Seat, since: int) -> tuple[list[Stretch], list[Change]]:
     """The moves and the board's changes since ``since``, cached: they only
     depend on the game's moves and this seat's views (not on the clock or chat)."""
-    key = f"briefing:1:{game.pk}:{seat.role}:{since}:{game.seq}:{game.status}:{get_language()}"
+    key = f"briefing:2:{game.pk}:{seat.role}:{since}:{game.seq}:{game.status}:{get_language()}"
     return cache.get_or_set(key, lambda: (stretches(game, seat.role, since), board_changes(game, seat.role, since)),
                             CACHE_SECONDS)
 
@@ -196,7 +197,9 @@ def stretches(game: Game, role: str, since: int) -> list[Stretch]:
             out.append(Stretch(who, move.seq, move.seq, []))
         out[-1].last = move.seq
         out[-1].sentences.append(text)
-        out[-1].places += [p for line in move.log or [] for p in show.line_places(line) if p not in out[-1].places]
+        for line in move.log or []:
+            out[-1].places += [p for p in show.line_places(line) if p not in out[-1].places]
+            out[-1].refs += [r for r in show.line_refs(line) if r not in out[-1].refs]
     for stretch in out:
         stretch.sentences = fold(stretch.sentences)
         stretch.more = max(0, len(stretch.sentences) - MOST_SENTENCES)

@@ -22,6 +22,7 @@ from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 
+from games.engine.links import Ref
 from games.rules.core import Prompt, pseudo
 from games.rules.core.undo import UNDO
 
@@ -194,6 +195,34 @@ class Presentation:
                 if isinstance(item, (int, str)) and not isinstance(item, bool) and item != "":
                     out.append((attr, str(item)))
         return out
+
+    def place_name(self, attr: str, key: str) -> str:
+        """A board element's name as this title's sentences write it, in the
+        reader's language ("" when unknown: the name is then not linked)."""
+        return ""
+
+    card_keys: tuple = ()  # a log line's keys whose value is a card number (or a list of them)
+
+    def card_ref(self, number: int) -> Ref | None:
+        """A card's name and what it does (our own words), for its popover; None if unknown."""
+        return None
+
+    def line_refs(self, line: dict) -> list[Ref]:
+        """The names a log line's sentence holds that point somewhere: its places
+        (``line_places``) and its cards (``card_keys``). See games/engine/links.py."""
+        refs = [Ref(self.place_name(attr, key), place=(attr, key)) for attr, key in self.line_places(line)]
+        for key in self.card_keys:
+            value = line.get(key)
+            for item in value if isinstance(value, list) else [value]:
+                ref = self.card_ref(item) if isinstance(item, int) and not isinstance(item, bool) else None
+                if ref:
+                    refs.append(ref)
+        return [ref for n, ref in enumerate(refs) if ref.name and ref not in refs[:n]]
+
+    def playing(self, view: dict) -> list[Ref]:
+        """The cards being played right now, face up, with their text (the "played
+        card" panel beside the board), from the viewer's view; [] for none."""
+        return []
 
     # -- what changed between two views ----------------------------------
     def board_changes(self, before: dict, after: dict) -> list[Change]:

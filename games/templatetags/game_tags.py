@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext_lazy
 
 from games.engine import registry
+from games.engine.links import linked as _linked
 
 register = template.Library()
 
@@ -12,6 +13,12 @@ register = template.Library()
 @register.filter
 def tojson(value) -> str:
     return json.dumps(value)
+
+
+@register.simple_tag
+def linked(text, refs, scope) -> str:
+    """A sentence with its place and card names as links (games/engine/links.py)."""
+    return _linked(str(text), refs or (), str(scope))
 
 
 @register.filter

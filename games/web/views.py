@@ -309,12 +309,13 @@ def _board_template(game: Game) -> str:
 
 def log_lines(game: Game) -> list[dict]:
     """The public log as sentences: [{"seq": move number, "text": ..., "places": the
-    board elements it names, and the line's own keys}] (a board may read them,
-    e.g. the last revealed headlines)."""
+    board elements it names, "refs": the names in the text that point at the map
+    or a card, and the line's own keys}] (a board may read them, e.g. the last
+    revealed headlines)."""
     if game.state is None:
         return []
     show = registry.presentation(game.title_id)
-    lines = ({**line, "text": show.log_sentence(line), "places": show.line_places(line)}
+    lines = ({**line, "text": show.log_sentence(line), "places": show.line_places(line), "refs": show.line_refs(line)}
              for line in engine.public_log(game, numbered=True))
     return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 
@@ -336,6 +337,7 @@ def _panel_context(request, game: Game) -> dict:
         **_log_tail(lines),
         "next_game": _next_game(request, game, seats),
         "last_marks": last_move_marks(lines),
+        "playing": registry.presentation(game.title_id).playing(picture.view) if game.state is not None else [],
     }
 
 

@@ -71,9 +71,10 @@
   });
 })();
 
-// The log points at the map: a log line or a briefing paragraph with
-// data-places ([[attr, key], ...]) rings those places while it is hovered or
-// focused, and a click (or Enter) scrolls the map to the first of them.
+// The log points at the map: a log line, a briefing paragraph or a place name
+// in them (button.place-link) with data-places ([[attr, key], ...]) rings those
+// places while it is hovered or focused, and a click (or Enter) scrolls the map
+// to the first of them.
 (function () {
   var ATTR = /^[a-z][a-z-]*$/;
   function places(item) {
@@ -98,7 +99,7 @@
   document.addEventListener("focusout", function (e) { ring(e, false); });
   function go(event) {
     var item = event.target.closest && event.target.closest("[data-places]");
-    if (!item || event.target.closest("a, button")) { return; }
+    if (!item || event.target.closest("a, button:not(.place-link)")) { return; }
     var first = places(item)[0];
     if (first) { first.scrollIntoView({block: "center", inline: "center", behavior: "smooth"}); }
   }

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.engine.links import Ref
 from games.engine.presentation import Presentation
 
 from .rules import RULES
 from . import changes, prompt_words
 from games.rules.core import Choice
 
-from .names import card_name, ps_name, space_name, suit_name, tables
+from .names import card, card_name, country_name, ps_name, space_name, suit_name, tables
 from .rules.events.steps import OPTION
 from .rules.data import CARD_NAME, NAME
 from .sentences import sentence
@@ -57,6 +58,19 @@ CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 class DawnOfFreedomPresentation(Presentation):
     place_keys = {"space": "space", "country": "country"}
+    card_keys = ("card", "cards")
+
+    def place_name(self, attr: str, key: str) -> str:
+        if attr == "space":
+            return space_name(int(key)) if key.isdigit() else ""
+        return country_name(key) if attr == "country" else ""
+
+    def card_ref(self, number: int) -> Ref | None:
+        info = card(number)
+        return Ref(info["name"], text=info["summary"]) if info else None
+
+    def playing(self, view: dict) -> list[Ref]:
+        return [ref for ref in map(self.card_ref, (view or {}).get("on_table") or []) if ref]
 
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [card_name(n) for n in items or []]

@@ -85,6 +85,11 @@ class DeadOfWinterPresentation(Presentation):
             out.append(("loc-id", at))
         return out
 
+    def place_name(self, attr: str, key: str) -> str:
+        if attr == "survivor":
+            return N.survivor(int(key)) if key.isdigit() else ""
+        return {"colony": N.side, "loc-id": N.location}.get(attr, lambda k: "")(key)
+
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [N.card(n, (options or {}).get("content")) for n in items or []]
     board_template = "dead_of_winter/board.html"

@@ -89,6 +89,7 @@ class TwilightStruggleRules(FlowRules):
             "open_hands": {r: self.hand(state, r) for r in open_hands(state)},
             "deck_size": len(state["deck"]), "discard": list(state["discard"]),
             "removed": list(state["removed"]), "in_play": list(state["board"]),
+            "playing": playing(state),
             "effects": {k: dict(v) for k, v in state["effects"].items()},
             "china": dict(state["china"]),
             "chinese_civil_war": state["ccw"],
@@ -155,5 +156,20 @@ def headline_view(state: dict, role: str | None) -> dict | None:
     return {"picked": sorted(picks), "mine": picks.get(role) if role else None,
             "shown": {shown: picks[shown]} if shown else {}}
 
+
+
+PLAYED_STEPS = ("dispose", "headline_event", "event")  # frames holding a card played face up
+
+
+def playing(state: dict) -> list[int]:
+    """The cards being played now, face up, oldest first: the action round's card
+    and any event running on top of it (a headline, an opponent's event, a card
+    another event plays)."""
+    out: list[int] = []
+    for frame in state["stack"]:
+        card = frame.get("card")
+        if frame.get("step") in PLAYED_STEPS and isinstance(card, int) and card not in out:
+            out.append(card)
+    return out
 
 RULES = TwilightStruggleRules()

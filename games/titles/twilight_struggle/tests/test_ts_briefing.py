@@ -58,3 +58,32 @@ def test_the_coups_log_line_points_at_mexico_on_the_map():
     assert PRESENTATION.line_places(coup) == [("country", str(ID["mexico"]))]
     assert PRESENTATION.line_places({"kind": "place", "role": "us", "countries": [3, 4]}) == [
         ("country", "3"), ("country", "4")]
+
+
+DECOLONIZATION = 30  # USSR event: 1 influence in each of 4 countries of Africa or Southeast Asia
+
+
+def test_the_card_being_played_is_shown_with_its_text_while_its_event_runs():
+    state = after_setup()
+    action_round(state, "ussr", [DECOLONIZATION])
+    assert RULES.view(state, "us")["playing"] == []
+    do(state, "ussr", "event", DECOLONIZATION)
+    assert state["stack"][-1]["step"] == "event_place"  # the USSR places its influence now
+    for viewer in ("us", "ussr", None):
+        cards = PRESENTATION.playing(RULES.view(state, viewer))
+        assert [c.name for c in cards] == ["Decolonization"] and "Africa" in cards[0].text
+    with translation.override("ko"):
+        assert PRESENTATION.playing(RULES.view(state, "us"))[0].name == "탈식민지화"
+    while state["stack"][-1]["step"] == "event_place":
+        do(state, "ussr", *next((c.verb, c.arg) for c in RULES.prompt(state, "ussr").choices if c.verb == "place"))
+    assert RULES.view(state, "us")["playing"] == []  # the event is over: the card is in the discard
+
+
+def test_a_log_line_links_its_country_to_the_map_and_its_card_to_its_text():
+    from games.engine.links import linked
+
+    *_, state = mexico_coup()
+    lines = state.get("log") or []
+    coup = next(line for line in lines if line.get("country") == ID["mexico"])
+    html = linked(PRESENTATION.log_sentence(coup), PRESENTATION.line_refs(coup))
+    assert f'data-places="[[&quot;country&quot;, &quot;{ID["mexico"]}&quot;]]">Mexico</button>' in html
