@@ -36,6 +36,17 @@ class Inbox:
         self.messages.append(email.message_from_bytes(envelope.content))
         return "250 Message accepted"
 
+    def texts(self, to=None) -> list[tuple[str, str]]:
+        """(subject, plain body) of every message received (to one address)."""
+        found = []
+        for message in self.messages:
+            if to and message["To"] != to:
+                continue
+            body = next(part.get_payload(decode=True).decode() for part in message.walk()
+                        if part.get_content_type() == "text/plain")
+            found.append((" ".join(str(message["Subject"]).split()), body))
+        return found
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -22,9 +22,10 @@ def test_a_place_becomes_a_button_that_names_its_place_and_keeps_the_words():
 def test_a_card_opens_its_text_in_a_popover_and_everything_is_escaped():
     html = linked("USSR played <Duck & Cover> for the event.", [CARD], scope="log3")
     assert "&lt;" in html and "<Duck" not in html
-    assert 'popovertarget="card-log3-0">Duck &amp; Cover</button>' in html
-    assert '<span class="card-pop" id="card-log3-0" popover><strong>Duck &amp; Cover</strong> ' \
-           'DEFCON drops &lt;1&gt;; the US gains VP.</span>' in html
+    assert 'popovertarget="card-log3-0">Duck &amp; Cover</button>&gt; for the event.' in html
+    # the popover comes after the sentence, so the sentence's words stay together
+    assert html.endswith('<span class="card-pop" id="card-log3-0" popover><strong>Duck &amp; Cover</strong> '
+                         'DEFCON drops &lt;1&gt;; the US gains VP.</span>')
 
 
 def test_only_whole_words_and_the_first_occurrence_are_linked():

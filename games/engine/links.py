@@ -37,12 +37,13 @@ def linked(text: str, refs, scope: str = "") -> SafeString:
         at = _find(text, ref.name, spans)
         if at >= 0:
             spans.append((at, at + len(ref.name), ref))
-    out, done = [], 0
+    out, popovers, done = [], [], 0
     for n, (start, end, ref) in enumerate(sorted(spans, key=lambda s: s[0])):
         out += [escape(text[done:start]), _html(ref, text[start:end], f"{scope}-{n}")]
+        popovers += [_popover(ref, text[start:end], f"{scope}-{n}")] if not ref.place else []
         done = end
     out.append(escape(text[done:]))
-    return mark_safe("".join(out))
+    return mark_safe("".join(out + popovers))  # the popovers after the sentence: its words stay together
 
 
 def _find(text: str, name: str, taken) -> int:
@@ -69,6 +70,9 @@ def _html(ref: Ref, name: str, uid: str) -> str:
     if ref.place:
         return format_html('<button type="button" class="place-link" data-places="{}">{}</button>',
                            json.dumps([list(ref.place)]), name)
-    return format_html('<button type="button" class="card-link" popovertarget="card-{}">{}</button>'
-                       '<span class="card-pop" id="card-{}" popover><strong>{}</strong> {}</span>',
-                       uid, name, uid, name, ref.text)
+    return format_html('<button type="button" class="card-link" popovertarget="card-{}">{}</button>', uid, name)
+
+
+def _popover(ref: Ref, name: str, uid: str) -> str:
+    return format_html('<span class="card-pop" id="card-{}" popover><strong>{}</strong> {}</span>',
+                       uid, name, ref.text)

@@ -21,6 +21,14 @@ def linked(text, refs, scope) -> str:
     return _linked(str(text), refs or (), str(scope))
 
 
+@register.simple_tag
+def logline(entry, game, scope) -> str:
+    """A log entry's sentence with the names its line holds as links; the names
+    are looked up only for the lines a page shows."""
+    show = _show(game)
+    return _linked(str(entry["text"]), show.line_refs(entry) if show else (), str(scope))
+
+
 @register.filter
 def grouped(choices):
     """Choices in groups of consecutive equal ``group``: [(group, [choices])]."""

@@ -309,13 +309,13 @@ def _board_template(game: Game) -> str:
 
 def log_lines(game: Game) -> list[dict]:
     """The public log as sentences: [{"seq": move number, "text": ..., "places": the
-    board elements it names, "refs": the names in the text that point at the map
-    or a card, and the line's own keys}] (a board may read them, e.g. the last
-    revealed headlines)."""
+    board elements it names, and the line's own keys}] (a board may read them,
+    e.g. the last revealed headlines; the `logline` tag links the names of the
+    lines a page shows)."""
     if game.state is None:
         return []
     show = registry.presentation(game.title_id)
-    lines = ({**line, "text": show.log_sentence(line), "places": show.line_places(line), "refs": show.line_refs(line)}
+    lines = ({**line, "text": show.log_sentence(line), "places": show.line_places(line)}
              for line in engine.public_log(game, numbered=True))
     return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.engine.links import Ref
-from games.engine.presentation import Presentation
+from games.engine.presentation import Presentation, Ref
 
 from .rules import RULES
 from . import changes, prompt_words

@@ -5,8 +5,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine.links import Ref
-from games.engine.presentation import Presentation
+from games.engine.presentation import Presentation, Ref
 
 from . import changes, prompt_words, sentences
 from .names import card, country_name

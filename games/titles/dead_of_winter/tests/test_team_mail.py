@@ -30,14 +30,7 @@ NAMES = ("mia", "noah", "olga", "piet", "quinn", "rosa", "sven")
 
 def texts(inbox, to=None) -> list[tuple[str, str]]:
     """(subject, plain body) of every captured mail (to one address)."""
-    found = []
-    for message in inbox.messages:
-        if to and message["To"] != to:
-            continue
-        body = next(part.get_payload(decode=True).decode() for part in message.walk()
-                    if part.get_content_type() == "text/plain")
-        found.append((" ".join(str(message["Subject"]).split()), body))
-    return found
+    return inbox.texts(to)
 
 
 def subjects(inbox, to=None) -> list[str]:

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from games import engine
 from games.play import services
@@ -104,12 +105,14 @@ def test_the_log_page_has_the_site_layout_and_a_replay_for_players_only_while_ru
     game = place_in(game, alice, "ussr", "poland")
     client.force_login(alice)
     page = client.get(reverse("games:log", args=[game.pk])).content.decode()
-    assert "<html" in page and 'id="replay-seq"' in page and "USSR placed 1 influence in Poland." in page
+    # the country's name in the sentence is a link to the map
+    assert "<html" in page and 'id="replay-seq"' in page and "USSR placed 1 influence in Poland." in strip_tags(page)
+    assert 'class="place-link"' in page
     board = client.get(reverse("games:replay", args=[game.pk]) + "?seq=2", HTTP_HX_REQUEST="true")
     assert board.status_code == 200 and "data-ts-board" in board.content.decode()
     client.force_login(carol)
     page = client.get(reverse("games:log", args=[game.pk])).content.decode()
-    assert 'id="replay-seq"' not in page and "USSR placed 1 influence in Poland." in page
+    assert 'id="replay-seq"' not in page and "USSR placed 1 influence in Poland." in strip_tags(page)
     assert client.get(reverse("games:at_move", args=[game.pk, 2])).status_code == 404
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert 'id="replay-seq"' in client.get(reverse("games:log", args=[game.pk])).content.decode()
