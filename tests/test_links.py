@@ -117,3 +117,39 @@ def test_the_cards_being_played_are_public_and_shown_with_their_text(title_id):
         state = rules.apply(state, role, pick(picker, [c for c in rules.prompt(state, role).choices
                                                        if c.verb != "undo"]).action)
     assert seen or type(show).playing is Presentation.playing
+
+
+@pytest.mark.parametrize("title_id", sorted(t for t in registry.titles() if registry.presentation(t).place_keys))
+def test_the_places_a_choice_names_ring_on_the_map_from_its_button(title_id):
+    rules, show = registry.get(title_id), registry.presentation(title_id)
+    state, picker, named = new_game(rules, 6), {"rng": rng.new(6)}, 0
+    for _ in range(200):
+        if rules.result(state) is not None:
+            break
+        role = pick(picker, rules.active_roles(state))
+        choices = [c for c in rules.prompt(state, role).choices if c.verb != "undo"]
+        for choice in choices:
+            for attr, key in show.choice_places(choice):
+                assert re.fullmatch(r"[a-z][a-z-]*", attr) and isinstance(key, str) and show.place_name(attr, key)
+                named += 1
+        state = rules.apply(state, role, pick(picker, choices).action)
+    assert named
+
+
+@pytest.mark.django_db
+def test_a_choice_button_carries_the_places_it_names(client, make_user):
+    from tests.test_briefing_e2e import started, titles
+
+    seen = 0
+    for title_id in titles():
+        users = [make_user(f"{title_id[:4]}{n}") for n in range(1, 6)]
+        game = started(title_id, users)
+        seat = game.seats.get(role=game.active_roles[0])
+        client.force_login(seat.user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        show = registry.presentation(title_id)
+        named = [show.choice_places(c) for c in registry.get(title_id).prompt(game.state, seat.role).choices]
+        for places in filter(None, named):
+            assert f'data-places="{html_lib.escape(json.dumps(places))}"' in page, places
+            seen += 1
+    assert seen  # some title starts with choices on its map (setup placements)

@@ -201,6 +201,12 @@ class Presentation:
         reader's language ("" when unknown: the name is then not linked)."""
         return ""
 
+    def choice_places(self, choice) -> list[tuple]:
+        """[(data attribute, key)] of the board elements a choice names (place
+        influence in Panama, move Ada to the School): hovering or focusing its
+        button rings them on the map. [] where it names none."""
+        return []
+
     card_keys: tuple = ()  # a log line's keys whose value is a card number (or a list of them)
 
     def card_ref(self, number: int) -> Ref | None:

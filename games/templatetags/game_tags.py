@@ -30,6 +30,13 @@ def logline(entry, game, scope) -> str:
 
 
 @register.filter
+def choice_places(choice, game) -> list:
+    """The board elements a choice names, for its button's ``data-places``."""
+    show = _show(game)
+    return show.choice_places(choice) if show else []
+
+
+@register.filter
 def grouped(choices):
     """Choices in groups of consecutive equal ``group``: [(group, [choices])]."""
     return [(group, list(items)) for group, items in groupby(choices, key=lambda c: c.group)]

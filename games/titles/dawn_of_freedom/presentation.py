@@ -64,6 +64,13 @@ class DawnOfFreedomPresentation(Presentation):
             return space_name(int(key)) if key.isdigit() else ""
         return country_name(key) if attr == "country" else ""
 
+    def choice_places(self, choice) -> list[tuple]:
+        arg = choice.arg
+        if isinstance(arg, int) and not isinstance(arg, bool) and 0 < arg < len(NAME) and NAME[arg] \
+                and choice.group == "spaces":
+            return [("space", str(arg))]
+        return []
+
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)
         return Ref(info["name"], text=info["summary"]) if info else None

@@ -85,6 +85,17 @@ class DeadOfWinterPresentation(Presentation):
             out.append(("loc-id", at))
         return out
 
+    def choice_places(self, choice) -> list[tuple]:
+        """A survivor's move, search or attack: the survivor, and where a move goes."""
+        parts = str(choice.arg).split(">") if choice.verb in ("move", "search", "attack") else []
+        if not parts or not parts[0].isdigit():
+            return []
+        out = [("survivor", parts[0])]
+        if choice.verb == "move" and len(parts) > 1:
+            to = parts[1]
+            out.append(("colony", to.split("@")[0]) if to in ("a", "b") or "@" in to else ("loc-id", to))
+        return out
+
     def place_name(self, attr: str, key: str) -> str:
         if attr == "survivor":
             return N.survivor(int(key)) if key.isdigit() else ""

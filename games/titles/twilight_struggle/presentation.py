@@ -34,6 +34,12 @@ class TwilightStrugglePresentation(Presentation):
     def place_name(self, attr: str, key: str) -> str:
         return country_name(int(key)) if attr == "country" and key.isdigit() else ""
 
+    def choice_places(self, choice) -> list[tuple]:
+        arg = choice.arg
+        if choice.verb in COUNTRY_VERBS and isinstance(arg, int) and 0 < arg < len(data.NAME) and data.NAME[arg]:
+            return [("country", str(arg))]
+        return []
+
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)
         return Ref(info["name"], text=info["summary"]) if info else None
