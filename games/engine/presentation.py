@@ -201,6 +201,11 @@ class Presentation:
         reader's language ("" when unknown: the name is then not linked)."""
         return ""
 
+    def choice_note(self, choice) -> str:
+        """A short fact beside a row of the action bar's choice table (a card's
+        operations value: "3 ops"), in the reader's words; "" for none."""
+        return ""
+
     def choice_places(self, choice) -> list[tuple]:
         """[(data attribute, key)] of the board elements a choice names (place
         influence in Panama, move Ada to the School): hovering or focusing its

@@ -156,8 +156,10 @@ def choice_sections(prompt, game) -> list[dict]:
             words_ = label(group)
             same = any((c.label or c.verb).casefold() == words_.casefold() for c in items)
             sections.append({"kind": "list", "label": "" if same else words_, "choices": items})
-    if table:
-        table["rows"] = list(table["rows"].items())
+    if table:  # (label, cells, a note on the row: a card's ops)
+        note = getattr(_show(game), "choice_note", lambda c: "")
+        table["rows"] = [(text, cells, note(next(c for c in cells if c)["choice"]))
+                         for text, cells in table["rows"].items()]
     return sections
 
 

@@ -35,7 +35,9 @@ def data_names() -> list[str]:
 
 
 def sentence_templates() -> list[str]:
-    return list(sentences.TEMPLATES.values()) + list(sentences.USES.values()) + list(sentences.REASONS.values())
+    return list(sentences.TEMPLATES.values()) + [text for words in (sentences.USES, sentences.REASONS, sentences.MODES,
+                                                                     sentences.UNTIL, sentences.EFFECTS)
+                                                  for text in words.values()]
 
 
 def main() -> None:

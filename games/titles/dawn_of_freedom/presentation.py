@@ -64,6 +64,14 @@ class DawnOfFreedomPresentation(Presentation):
             return space_name(int(key)) if key.isdigit() else ""
         return country_name(key) if attr == "country" else ""
 
+    def choice_note(self, choice) -> str:
+        info = card(choice.arg) if choice.verb in ("event", "ops", "tst") and isinstance(choice.arg, int) else None
+        if not info:
+            return ""
+        if info["scoring"]:
+            return pgettext("dawn_of_freedom", "scoring")
+        return pgettext("dawn_of_freedom", "%(n)s ops") % {"n": info["ops"]}
+
     def choice_places(self, choice) -> list[tuple]:
         arg = choice.arg
         if isinstance(arg, int) and not isinstance(arg, bool) and 0 < arg < len(NAME) and NAME[arg] \

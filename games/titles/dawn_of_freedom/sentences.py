@@ -66,6 +66,12 @@ def _words(line: dict) -> dict:
         out["change_text"] = _vp(line["change"])
     if line.get("use") in ref.USES:
         out["use"] = _(ref.USES[line["use"]])
+    for key, words in (("mode", ref.MODES), ("until", ref.UNTIL), ("effect", ref.EFFECTS)):
+        if str(line.get(key)) in words:
+            out[key] = _(words[str(line[key])])
+    effect = str(line.get("effect", ""))
+    if effect.isdigit() and int(effect) in t.cards:
+        out["effect"] = t.cards[int(effect)]["name"]
     if line.get("why") in ref.REASONS:
         out["why"] = _(ref.REASONS[line["why"]])
     elif line.get("why") in CARD_BY_SLUG:  # a card's own VP ("dash_for_the_west")
@@ -88,6 +94,8 @@ def sentence(line: dict) -> str:
     template = ref.TEMPLATES.get(line.get("kind"))
     if template is None:
         return ref.sentence(line)
+    if line.get("kind") == "deal" and not any((line.get("counts") or {}).values()):
+        return ""  # both hands were full: nothing to tell
     try:
         return _(template).format(**_words(line))
     except (KeyError, IndexError, ValueError):  # a translation naming a field the line lacks

@@ -34,6 +34,12 @@ class TwilightStrugglePresentation(Presentation):
     def place_name(self, attr: str, key: str) -> str:
         return country_name(int(key)) if attr == "country" and key.isdigit() else ""
 
+    def choice_note(self, choice) -> str:
+        info = card(choice.arg) if choice.verb in CARD_VERBS and isinstance(choice.arg, int) else None
+        if not info:
+            return ""
+        return _("scoring") if info["scoring"] else _("%(n)s ops") % {"n": info["ops"]}
+
     def choice_places(self, choice) -> list[tuple]:
         arg = choice.arg
         if choice.verb in COUNTRY_VERBS and isinstance(arg, int) and 0 < arg < len(data.NAME) and data.NAME[arg]:

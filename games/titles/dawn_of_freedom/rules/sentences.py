@@ -44,6 +44,13 @@ def _words(line: dict) -> dict:
         out["use"] = USES.get(line["use"], str(line["use"]).replace("_", " "))
     if "why" in line:
         out["why"] = REASONS.get(line["why"], str(line["why"]).replace("_", " "))
+    if "mode" in line:
+        out["mode"] = MODES.get(line["mode"], str(line["mode"]).replace("_", " "))
+    if "until" in line:
+        out["until"] = UNTIL.get(line["until"], str(line["until"]).replace("_", " "))
+    if "effect" in line:
+        effect = str(line["effect"])
+        out["effect"] = CARD_NAME.get(int(effect), effect) if effect.isdigit() else EFFECTS.get(effect, effect)
     if "cards" in line:
         out["cards_text"] = ", ".join(CARD_NAME.get(c, str(c)) for c in line["cards"]) or "no card"
     out["success_text"] = "success" if line.get("success") else "failure"
@@ -60,6 +67,13 @@ REASONS = {"final_power": "power still held at the end", "power_retained": "powe
            "tyrant_captured": "the Ceausescus captured", "tyrant_escaped": "the Ceausescus never captured",
            "ussr_stability": "the U.S.S.R. stability track", "tst": "Tiananmen Square",
            "scare_tactics": "Scare Tactics", "event": "an event"}
+MODES = {"place": "placing support", "check": "support checks", "tst": "a Tiananmen Square attempt"}
+UNTIL = {"turn": "until the end of the turn", "game": "for the rest of the game", "used": "until it is used",
+         "struggle": "until the next power struggle", "deal": "until the next deal",
+         "play": "until the next card is played", "round": "until the end of the action round",
+         "strike": "until the strike is over", "balkans": "until the Balkans are scored",
+         "romania": "until the power struggle in Romania", "ops": "for this operations play"}
+EFFECTS = {"only": "one operation at a time"}  # lasting effects not named after a card
 
 
 TEMPLATES = {

@@ -169,6 +169,9 @@ def test_1989_two_players_in_the_browser(browser, live_server, alice, bob, monke
     match.users = {COM: alice, DEM: bob}
     for page in (a, b):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the map opens whole on a desktop (Fit), legible on a phone (issue 29, item 15)
+    assert b.get_attribute("[data-dof-frame]", "data-zoom") == "fit"
+    assert a.get_attribute("[data-dof-frame]", "data-zoom") == "3"
 
     # -- set-up: placements by clicking spaces -------------------------------------------------
     assert match.fresh().active_roles == [COM]

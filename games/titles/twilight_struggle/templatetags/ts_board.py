@@ -14,7 +14,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.titles.twilight_struggle import sentences
 from games.titles.twilight_struggle.names import card, card_infos, tables
@@ -217,6 +217,15 @@ def ts_side(role) -> str:
     return tables().sides.get(role, str(role or ""))
 
 
+# how long a lasting effect lasts (the rules' ``until`` keys); an unknown key shows nothing rather than a key
+UNTIL = {"turn": gettext_lazy("until the end of the turn"), "game": gettext_lazy("for the rest of the game"),
+         "us_china": gettext_lazy("until the US plays the China Card"),
+         "escape": gettext_lazy("until the player escapes"),
+         "played": gettext_lazy("until its card is played for operations"),
+         "us_round": gettext_lazy("until the US's next action round"),
+         "scoring": gettext_lazy("until the next scoring card")}
+
+
 @register.simple_tag
 def ts_effects(view):
     """Persistent effects in play as readable rows."""
@@ -225,8 +234,7 @@ def ts_effects(view):
         number = str(key).split(":")[0]  # "69:us", "86:round": a card's effect for one side or round
         info = ts_card(number) if number.isdigit() else None
         name = info["name"] if info else str(key).replace("_", " ").capitalize()
-        until = {"turn": _("until the end of the turn"), "game": _("for the rest of the game")}.get(
-            effect.get("until"), str(effect.get("until") or "").replace("_", " "))
+        until = str(UNTIL.get(effect.get("until"), ""))
         rows.append({"name": name, "role": sides.get(effect.get("role"), ""), "until": until,
                      "summary": info["summary"] if info else ""})
     return rows

@@ -87,3 +87,21 @@ def test_a_log_line_links_its_country_to_the_map_and_its_card_to_its_text():
     coup = next(line for line in lines if line.get("country") == ID["mexico"])
     html = linked(PRESENTATION.log_sentence(coup), PRESENTATION.line_refs(coup))
     assert f'data-places="[[&quot;country&quot;, &quot;{ID["mexico"]}&quot;]]">Mexico</button>' in html
+
+
+def test_the_action_bar_says_each_cards_ops_beside_its_name():
+    """Issue 29, item 7: a card's row in the choice table carries its operations value."""
+    from types import SimpleNamespace
+
+    from games.templatetags.game_tags import choice_sections
+
+    state = after_setup()
+    action_round(state, "ussr", [DECOLONIZATION, DUCK_AND_COVER])
+    prompt = RULES.prompt(state, "ussr")
+    table = next(s for s in choice_sections(prompt, SimpleNamespace(title_id="twilight_struggle")) if s["kind"] == "table")
+    notes = {label: note for label, _cells, note in table["rows"]}
+    assert notes == {"Decolonization": "2 ops", "Duck and Cover": "3 ops", "The China Card": "4 ops"}
+    with translation.override("ko"):
+        table = next(s for s in choice_sections(prompt, SimpleNamespace(title_id="twilight_struggle"))
+                     if s["kind"] == "table")
+        assert {note for _label, _cells, note in table["rows"]} == {"2 OP", "3 OP", "4 OP"}

@@ -5,5 +5,5 @@
 (function () {
   if (window.dofBoard) { window.dofBoard.refresh(); return; }
   window.dofBoard = window.boardMap({prefix: "dof", space: ".sp",
-    defaultZoom: function (width) { return width < 700 ? 3 : width < 1300 ? 1.5 : 1; }});
+    defaultZoom: function (width) { return width < 700 ? 3 : 1; }});  // a phone: legible spaces; else Fit
 })();
