@@ -89,13 +89,18 @@ def _words(line: dict) -> dict:
     return out
 
 
+def tells_nothing(line: dict) -> bool:
+    """A line pages leave out: a deal of no cards (both hands were full)."""
+    return line.get("kind") == "deal" and not any((line.get("counts") or {}).values())
+
+
 def sentence(line: dict) -> str:
     """One structured log line as a sentence in the reader's language (never an id)."""
     template = ref.TEMPLATES.get(line.get("kind"))
     if template is None:
         return ref.sentence(line)
-    if line.get("kind") == "deal" and not any((line.get("counts") or {}).values()):
-        return ""  # both hands were full: nothing to tell
+    if tells_nothing(line):
+        return ""
     try:
         return _(template).format(**_words(line))
     except (KeyError, IndexError, ValueError):  # a translation naming a field the line lacks

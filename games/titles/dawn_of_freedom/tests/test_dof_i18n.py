@@ -61,7 +61,7 @@ def test_log_sentences_of_a_long_game_read_in_each_language(alice, bob, lang):
     kinds = {line["kind"] for line in lines}
     assert {"setup_place", "play", "turn"} <= kinds
     with translation.override(lang):
-        for line in lines:
+        for line in filter(lambda line: not sentences.tells_nothing(line), lines):
             text = sentences.sentence(line)
             assert text and "{" not in text, (line, text)
             if line["kind"] in ("setup_place", "play", "turn", "struggle", "score"):

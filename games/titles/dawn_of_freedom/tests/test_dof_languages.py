@@ -203,7 +203,7 @@ def test_log_sentences_of_every_kind_random_games_wrote_read_in_each_language(as
         t = names.tables()
         english -= {c["name"] for c in t.cards.values()} | set(t.countries.values()) | set(t.spaces)  # same in both
         for kind, lines in LOG.items():
-            for line in lines[:100]:
+            for line in [line for line in lines if not sentences.tells_nothing(line)][:100]:
                 text = sentences.sentence(line)
                 assert text and "{" not in text and text != ref.sentence(line), (lang, line, text)
                 left = [w for w in english if len(w) > 4 and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.fixtures import logged_in_page
+from tests.fixtures import logged_in_page, without_card_texts
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = os.environ.get("HOTLINE_ARTIFACTS", "artifacts/screenshots")
@@ -117,8 +117,10 @@ class Match:
 
 
 def visible(html: str) -> str:
-    """The page without our own card summaries: they name other cards ("not after The Iron Lady")."""
-    return re.sub(r'<p class="ts-card-text">.*?</p>|<span class="ts-small">[^<]*</span>', "", html, flags=re.S)
+    """The page without our own card summaries (in the hand, the log's card popovers and the
+    being-played panel): they name other cards ("not after The Iron Lady")."""
+    return re.sub(r'<p class="ts-card-text">.*?</p>|<span class="ts-small">[^<]*</span>', "", without_card_texts(html),
+                  flags=re.S)
 
 
 def other_hand_canary(match, viewer, page):
