@@ -51,12 +51,22 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_long_first)
 
 
+# Unmarked tests of several seconds each (a quiet run's --durations): they start right
+# after the slow ones. Only the order of the run depends on this list.
+HEAVY = ("tests/test_security_input.py", "tests/test_rebuild_titles.py", "tests/test_conformance.py",
+         "tests/test_key_order.py", "tests/test_briefing_property.py", "conformance.py", "canaries.py",
+         "test_dof_i18n.py", "test_dof_languages.py", "test_ts_languages.py", "test_dow_exchanges.py",
+         "test_prompt_cache.py", "test_ts_site.py")
+
+
 def _long_first(item) -> int:
-    """The long tests (browsers, many games, outages) start first, so the workers end
-    together on short ones instead of one worker finishing a long test alone while
-    the others idle (xdist hands out tests in this order). The sort is stable: the
-    rest keep their order."""
-    return 0 if "slow" in item.keywords or "browser" in item.keywords else 1
+    """The long tests (browsers, many games, outages, then the heavy unmarked ones)
+    start first, so the workers end together on short ones instead of one worker
+    finishing a long test alone while the others idle (xdist hands out tests in
+    this order). The sort is stable: the rest keep their order."""
+    if "slow" in item.keywords or "browser" in item.keywords:
+        return 0
+    return 1 if item.nodeid.split("::")[0].endswith(HEAVY) else 2
 
 
 def pytest_runtest_logreport(report):
