@@ -40,6 +40,12 @@ def test_longer_names_win_and_links_never_overlap():
     assert ">North Korea</button>" in html and ">South Korea</button>" in html and ">Korea</button>" not in html
 
 
+def test_of_two_places_with_one_name_the_first_given_is_linked_in_every_run():
+    first, second = Ref("Ada", place=("survivor", "3")), Ref("Ada", place=("loc-id", "ada"))
+    assert '[[&quot;survivor&quot;, &quot;3&quot;]]' in linked("Ada searched.", [first, second])
+    assert '[[&quot;loc-id&quot;, &quot;ada&quot;]]' in linked("Ada searched.", [second, first])
+
+
 def test_names_in_korean_and_japanese_take_particles():
     assert ">파나마</button>에" in linked("미국이 파나마에 영향력 2를 놓았습니다.", [Ref("파나마", place=("country", "7"))])
     assert ">パナマ</button>に" in linked("アメリカがパナマに影響力を2置いた。", [Ref("パナマ", place=("country", "7"))])

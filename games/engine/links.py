@@ -33,7 +33,8 @@ def linked(text: str, refs, scope: str = "") -> SafeString:
     """``text`` escaped, with each ref's name (first occurrence, longest names
     first, never overlapping) made a link; ``scope`` makes popover ids unique on a page."""
     spans: list[tuple[int, int, Ref]] = []
-    for ref in sorted({r for r in refs if r.name}, key=lambda r: (-len(r.name), r.name)):
+    unique = list(dict.fromkeys(r for r in refs if r.name))  # in the given order: ties keep it
+    for ref in sorted(unique, key=lambda r: -len(r.name)):
         at = _find(text, ref.name, spans)
         if at >= 0:
             spans.append((at, at + len(ref.name), ref))
