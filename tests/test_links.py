@@ -58,29 +58,22 @@ def test_a_name_the_sentence_does_not_hold_is_left_out():
 # -- every title: the log's names point at its board -------------------------------------
 import html as html_lib  # noqa: E402
 
+from itertools import islice  # noqa: E402
+
 import pytest  # noqa: E402
 
 from games.engine import registry  # noqa: E402
-from games.engine.presentation import Presentation  # noqa: E402
 from games.rules.core import rng  # noqa: E402
-from games.rules.core.flow import take_log  # noqa: E402
 from games.rules.core.testing import new_game, pick  # noqa: E402
+from tests.test_presentation import played  # noqa: E402
 
 POPOVER = re.compile(r'<span class="card-pop"[^>]*>.*?</span>', re.S)
 
 
 def random_lines(title_id: str, seed: int, steps: int = 300):
-    rules = registry.get(title_id)
-    state = new_game(rules, seed)
-    take_log(state)
-    picker = {"rng": rng.new(seed)}
-    for _ in range(steps):
-        if rules.result(state) is not None:
-            return
-        role = pick(picker, rules.active_roles(state))
-        choice = pick(picker, [c for c in rules.prompt(state, role).choices if c.verb != "undo"])
-        state = rules.apply(state, role, choice.action)
-        yield from take_log(state)
+    """The log lines of the first ``steps`` moves of a random game (tests/test_presentation.py's)."""
+    for *_, lines in islice(played(registry.get(title_id), seed), steps):
+        yield from lines
 
 
 @pytest.mark.parametrize("title_id", sorted(t for t in registry.titles() if registry.presentation(t).place_keys))
@@ -122,7 +115,7 @@ def test_the_cards_being_played_are_public_and_shown_with_their_text(title_id):
         role = pick(picker, rules.active_roles(state))
         state = rules.apply(state, role, pick(picker, [c for c in rules.prompt(state, role).choices
                                                        if c.verb != "undo"]).action)
-    assert seen or type(show).playing is Presentation.playing
+    assert seen or not show.playing_key
 
 
 @pytest.mark.parametrize("title_id", sorted(t for t in registry.titles() if registry.presentation(t).place_keys))

@@ -230,10 +230,14 @@ class Presentation:
                     refs.append(ref)
         return [ref for n, ref in enumerate(refs) if ref.name and ref not in refs[:n]]
 
+    playing_key = ""  # the view's key listing the cards being played now, face up
+
     def playing(self, view: dict) -> list[Ref]:
         """The cards being played right now, face up, with their text (the "played
-        card" panel beside the board), from the viewer's view; [] for none."""
-        return []
+        card" panel beside the board), from the viewer's view (``playing_key``,
+        each card through ``card_ref``); [] for none."""
+        numbers = (view or {}).get(self.playing_key) or [] if self.playing_key else []
+        return [ref for ref in map(self.card_ref, numbers) if ref]
 
     # -- what changed between two views ----------------------------------
     def board_changes(self, before: dict, after: dict) -> list[Change]:

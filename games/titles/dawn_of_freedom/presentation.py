@@ -57,6 +57,7 @@ CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 class DawnOfFreedomPresentation(Presentation):
     place_keys = {"space": "space", "country": "country"}
+    playing_key = "on_table"
     card_keys = ("card", "cards")
 
     def place_name(self, attr: str, key: str) -> str:
@@ -82,9 +83,6 @@ class DawnOfFreedomPresentation(Presentation):
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)
         return Ref(info["name"], text=info["summary"]) if info else None
-
-    def playing(self, view: dict) -> list[Ref]:
-        return [ref for ref in map(self.card_ref, (view or {}).get("on_table") or []) if ref]
 
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [card_name(n) for n in items or []]

@@ -29,6 +29,7 @@ WORDS = {"ops_first": gettext_lazy("operations first"), "event_first": gettext_l
 class TwilightStrugglePresentation(Presentation):
     board_template = "twilight_struggle/board.html"
     place_keys = {"country": "country", "countries": "country"}
+    playing_key = "playing"
     card_keys = ("card", "by", "discarded", "cards")
 
     def place_name(self, attr: str, key: str) -> str:
@@ -49,9 +50,6 @@ class TwilightStrugglePresentation(Presentation):
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)
         return Ref(info["name"], text=info["summary"]) if info else None
-
-    def playing(self, view: dict) -> list[Ref]:
-        return [ref for ref in map(self.card_ref, (view or {}).get("playing") or []) if ref]
     role_names = {"us": gettext_lazy("US"), "ussr": gettext_lazy("USSR")}
     option_texts = {
         "optional_cards": (gettext_lazy("Optional cards"),
