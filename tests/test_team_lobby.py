@@ -644,8 +644,10 @@ def test_a_team_game_from_the_create_page_to_its_start_in_chromium(browser, live
     assert game.status == Game.Status.ACTIVE
     role = {s.user.username: s.role for s in game.seats.select_related("user")}
     assert role["mia"] in team_roles(game, 0) and {role["alice"], role["carol"]} == set(team_roles(game, 1))
-    page.wait_for_function("() => !document.querySelector('.lobby-teams')", timeout=15_000)  # reloaded: started
-    for watched in (page, other):
+    started = "() => document.readyState === 'complete' && !!document.getElementById('game-panel')"
+    for watched in (page, other):  # both waiting pages reload into the running game (status poll, 3 s)
+        watched.wait_for_function(started, timeout=15_000)
+        watched.wait_for_load_state("networkidle")
         assert watched.evaluate("window.__csp") == []
 
 
