@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-BOUNDED_SHARE = 0.25
+BOUNDED_SHARE = 0.15
 FLOOR = 10
 
 
