@@ -212,6 +212,9 @@ class Presentation:
         button rings them on the map. [] where it names none."""
         return []
 
+    # the action bar's card table: its columns in this order on every prompt (Event first), then the rest as offered
+    choice_group_order: tuple = ()
+
     card_keys: tuple = ()  # a log line's keys whose value is a card number (or a list of them)
 
     def card_ref(self, number: int) -> Ref | None:
@@ -222,13 +225,20 @@ class Presentation:
         """The names a log line's sentence holds that point somewhere: its places
         (``line_places``) and its cards (``card_keys``). See games/engine/links.py."""
         refs = [Ref(self.place_name(attr, key), place=(attr, key)) for attr, key in self.line_places(line)]
+        refs += self.line_cards(line)
+        return [ref for n, ref in enumerate(refs) if ref and ref.name and ref not in refs[:n]]
+
+    def line_cards(self, line: dict) -> list[Ref]:
+        """The cards a log line names (each ``card_keys`` value through
+        ``card_ref``); a title whose lines name other kinds of cards says so here."""
+        refs = []
         for key in self.card_keys:
             value = line.get(key)
             for item in value if isinstance(value, list) else [value]:
                 ref = self.card_ref(item) if isinstance(item, int) and not isinstance(item, bool) else None
                 if ref:
                     refs.append(ref)
-        return [ref for n, ref in enumerate(refs) if ref.name and ref not in refs[:n]]
+        return refs
 
     playing_key = ""  # the view's key listing the cards being played now, face up
 

@@ -136,12 +136,14 @@ def choice_sections(prompt, game) -> list[dict]:
     def label(group) -> str:
         return str(words[group]) if group in words else str(group or "").replace("_", " ").capitalize()
 
+    note = getattr(_show(game), "choice_note", lambda c: "")
     choices = list(prompt.choices) if prompt else []
     groups_of: dict = {}
     for c in choices:
         groups_of.setdefault(c.label or c.verb, set()).add(c.group)
     shared = {text for text, groups in groups_of.items() if len(groups) > 1}
-    table_groups = list(dict.fromkeys(c.group for c in choices if (c.label or c.verb) in shared))
+    table_groups = _column_order(dict.fromkeys(c.group for c in choices if (c.label or c.verb) in shared),
+                                 getattr(_show(game), "choice_group_order", ()))
     sections, table = [], None
     for group, items in groupby(choices, key=lambda c: c.group):
         items = list(items)
@@ -155,12 +157,29 @@ def choice_sections(prompt, game) -> list[dict]:
         else:  # no label that only repeats the button ("Undo: [Undo]")
             words_ = label(group)
             same = any((c.label or c.verb).casefold() == words_.casefold() for c in items)
-            sections.append({"kind": "list", "label": "" if same else words_, "choices": items})
+            sections.append({"kind": "list", "label": "" if same else words_, "choices": items,
+                             "notes": _list_notes(items, note)})
     if table:  # (label, cells, a note on the row: a card's ops)
-        note = getattr(_show(game), "choice_note", lambda c: "")
         table["rows"] = [(text, cells, note(next(c for c in cells if c)["choice"]))
                          for text, cells in table["rows"].items()]
     return sections
+
+
+def _column_order(groups, order) -> list:
+    """The table's groups in the title's order (Event first on every card), the
+    others after them as the prompt offered them."""
+    return sorted(groups, key=lambda g: order.index(g) if g in order else len(order))
+
+
+def _list_notes(items, note) -> list[tuple]:
+    """(choice, what it does) for a row of buttons; a note the button before
+    already gave is not repeated ("Play the kit on Ada", "… on Bo": once)."""
+    out, before = [], ""
+    for choice in items:
+        text = note(choice)
+        out.append((choice, "" if text == before else text))
+        before = text
+    return out
 
 
 @register.filter

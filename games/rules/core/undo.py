@@ -22,6 +22,12 @@ def checkpoint(state: dict) -> None:
     state["undo"]["reveal"] = True
 
 
+def opening(state: dict) -> None:
+    """End of a title's setup: the setup is no move, so what it revealed (the
+    first deal) bounds nothing, and a player may take back their first setup step."""
+    state["undo"] = fresh()
+
+
 def mark(state: dict) -> tuple:
     return (state["rng"]["n"], tuple(state["active"]))
 

@@ -103,6 +103,8 @@ class DawnOfFreedomPresentation(Presentation):
             return pgettext("dawn_of_freedom", "No bid")
         return super().option_value_label(name, value)
 
+    choice_group_order = ("event", "operations", "operations, no event (box 7)", "operations and event (box 8)",
+                          "tiananmen square")
     choice_groups = {"event": pgettext_lazy("dawn_of_freedom", "Event"), "operations": pgettext_lazy("dawn_of_freedom", "Operations"),
                      "tiananmen square": pgettext_lazy("dawn_of_freedom", "Tiananmen Square"),
                      "operations, no event (box 7)": pgettext_lazy("dawn_of_freedom", "Operations, no event"),

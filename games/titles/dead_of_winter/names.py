@@ -14,9 +14,14 @@ from django.utils.functional import lazy
 from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
 from .context import t
-from .rules.data import CONTENTS
+from .rules.data import CONTENTS, PACKS
 
 DEFAULT_CONTENT = next(iter(CONTENTS))
+# Cards, tactics and crossroads that are ours (the house pack), not the publisher's: what
+# they do is always shown with that label.
+HOUSE_IDS = frozenset(entry["id"] for pack in PACKS if pack.get("source") == "house"
+                      for entries in pack["sections"].values() if isinstance(entries, list)
+                      for entry in entries if isinstance(entry, dict) and "id" in entry)
 
 
 def _frostbite() -> str:
@@ -136,11 +141,44 @@ def survivor(sid, content_id=None) -> str:
     return pgettext("dead_of_winter", "a survivor")
 
 
+def survivor_ability(sid, content_id=None) -> str:
+    pool = content(content_id).survivors
+    return words(pool[sid]["text"]) if isinstance(sid, int) and 0 <= sid < len(pool) else ""
+
+
 def card(number, content_id=None) -> str:
     cards = content(content_id).card
     if isinstance(number, int) and 0 <= number < len(cards):
         return words(cards[number]["name"])
     return pgettext("dead_of_winter", "a card")
+
+
+def described(entry: dict) -> str:
+    """What a card, tactic or crossroads card does (our own words, translated);
+    a house one says it is ours."""
+    text = words(entry.get("text") or "")
+    if entry.get("id") in HOUSE_IDS:
+        return pgettext("dead_of_winter", "%(text)s (House card: ours, not the publisher's.)") % {"text": text}
+    return text
+
+
+def card_text(number, content_id=None) -> str:
+    cards = content(content_id).card
+    return described(cards[number]) if isinstance(number, int) and 0 <= number < len(cards) else ""
+
+
+def tactic_text_at(index, content_id=None) -> str:
+    tactics = content(content_id).tactics
+    return described(tactics[index]) if isinstance(index, int) and 0 <= index < len(tactics) else ""
+
+
+def tactic_text(tactic_id, content_id=None) -> str:
+    return next((described(t) for t in content(content_id).tactics if t["id"] == tactic_id), "")
+
+
+def crossroads_text(index, content_id=None) -> str:
+    cards = content(content_id).crossroads
+    return described(cards[index]) if isinstance(index, int) and 0 <= index < len(cards) else ""
 
 
 def symbol(name) -> str:

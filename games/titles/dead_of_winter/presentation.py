@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.engine.presentation import Presentation
+from games.engine.presentation import Presentation, Ref
 
 from . import names as N
 from . import order_words, prompt_words
@@ -71,6 +71,9 @@ COMBAT_VALUES = {
 }
 
 
+CARD_VERBS = ("keep", "give", "play", "equip", "discard", "use", "crisis")  # a card number leads the argument
+
+
 class DeadOfWinterPresentation(Presentation):
     place_keys = {"survivor": "survivor"}
 
@@ -78,11 +81,12 @@ class DeadOfWinterPresentation(Presentation):
         """A line's survivor, and where it happened: a location, or a colony
         (an entrance is its colony's; the Den has no single place on the board)."""
         out = super().line_places(line)
-        at = str(line.get("at") or "")
-        if at in ("a", "b") or "@" in at:
-            out.append(("colony", at.split("@")[0]))
-        elif at and at != "den":
-            out.append(("loc-id", at))
+        pairs = [p for p in line.get("places") or [] if isinstance(p, list) and p]  # where zombies arrived
+        for at in [str(line.get("at") or "")] + [str(p[0]) for p in pairs]:
+            if at in ("a", "b") or "@" in at:
+                out.append(("colony", at.split("@")[0]))
+            elif at and at != "den":
+                out.append(("loc-id", at))
         return out
 
     def choice_places(self, choice) -> list[tuple]:
@@ -100,6 +104,40 @@ class DeadOfWinterPresentation(Presentation):
         if attr == "survivor":
             return N.survivor(int(key)) if key.isdigit() else ""
         return {"colony": N.side, "loc-id": N.location}.get(attr, lambda k: "")(key)
+
+    card_keys = ("card", "cards")
+    CROSSROADS_KINDS = ("crossroads", "crossroads_choice", "crossroads_vote")
+
+    def card_ref(self, number: int) -> Ref | None:
+        name = N.card(number) if isinstance(number, int) and 0 <= number < len(N.content().card) else ""
+        return Ref(name, text=N.card_text(number)) if name else None
+
+    def line_cards(self, line: dict) -> list[Ref]:
+        """Item cards by number; a crossroads line's card is a crossroads card, and
+        the tactics line names the two tactics (by id)."""
+        kind = line.get("kind")
+        if kind == "tactics":
+            return [Ref(N.tactic(line.get(s)), text=N.tactic_text(line.get(s))) for s in ("a", "b")
+                    if N.tactic_text(line.get(s))]
+        if kind in self.CROSSROADS_KINDS:
+            text = N.crossroads_text(line.get("card"))
+            return [Ref(N.crossroads(line.get("card")), text=text)] if text else []
+        return super().line_cards(line)
+
+    def choice_note(self, choice) -> str:
+        """What the chosen card or tactic does: a tactic, a card to keep, give,
+        play or equip (its number leads the argument)."""
+        if choice.verb == "tactic":
+            return N.tactic_text_at(choice.arg)
+        if choice.verb == "combat":  # fast combat: "tactic>bid"
+            head = str(choice.arg).split(">")[0]
+            return N.tactic_text_at(int(head)) if head.isdigit() else ""
+        head = str(choice.arg).split(">")[0]
+        if not head.isdigit():
+            return ""
+        if choice.verb == "keep" and choice.group == "survivors":  # the draft: the survivor's ability
+            return N.survivor_ability(int(head))
+        return N.card_text(int(head)) if choice.verb in CARD_VERBS else ""
 
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [N.card(n, (options or {}).get("content")) for n in items or []]

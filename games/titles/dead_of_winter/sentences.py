@@ -67,6 +67,22 @@ def _morale(line):
     return text % {"side": side, "n": abs(n), "why": N.why(line.get("why")), "morale": _n(line, "morale")}
 
 
+def _bullet_income(line):
+    n = _n(line, "n")
+    return npgettext("dead_of_winter", "Each colony gains %(n)s bullet.", "Each colony gains %(n)s bullets.", n) % {"n": n}
+
+
+def _zombies_arrive(line):
+    """Where the round's zombies came (colonies, locations, noise added in)."""
+    pairs = [p for p in line.get("places") or [] if isinstance(p, list) and len(p) == 2]
+    if not pairs:
+        return pgettext("dead_of_winter", "No zombies arrive this round.")
+    each = [pgettext("dead_of_winter", "%(n)s at %(place)s") % {"place": N.place(place), "n": _int(n)} for place, n in pairs]
+    total = sum(_int(n) for _place, n in pairs)
+    return npgettext("dead_of_winter", "%(n)s zombie arrives: %(places)s.", "%(n)s zombies arrive: %(places)s.",
+                     total) % {"n": total, "places": ", ".join(each)}
+
+
 def _crisis(line):
     given, need = _n(line, "given"), _n(line, "need")
     if line.get("failed"):
@@ -193,6 +209,7 @@ SENTENCES = {
     "wound": _wound, "morale": _morale, "crisis": _crisis, "crossroads_vote": _crossroads_vote,
     "combat_tracker": _combat_tracker, "combat_die": _combat_die, "combat_result": _combat_result,
     "game_over": _game_over, "votes": _votes, "steal": _steal, "revealed": _revealed, "exchange": _exchange,
+    "bullet_income": _bullet_income, "zombies_arrive": _zombies_arrive,
 }
 
 

@@ -77,6 +77,7 @@ class TwilightStrugglePresentation(Presentation):
     def hand_text(self, items, options: dict | None = None) -> list[str]:
         return [card(n)["name"] if card(n) else str(n) for n in items or []]
 
+    choice_group_order = ("event", "ops", "space")
     choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),
                      "space": gettext_lazy("Space race"), "order": gettext_lazy("Order")}
 

@@ -1,7 +1,7 @@
 """1989: Dawn of Freedom: the `RULES` object, setup, view, hands and rehide."""
 from __future__ import annotations
 
-from games.rules.core import rng
+from games.rules.core import rng, undo
 from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, new_state
 
@@ -51,6 +51,7 @@ class DawnOfFreedomRules(FlowRules):
         deal(state)
         turn.push_setup(state)
         self.flow.settle(state)
+        undo.opening(state)  # issue 29 item 14: the first setup step can be taken back too
         return state
 
     def hand(self, state, role):

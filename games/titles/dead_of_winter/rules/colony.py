@@ -148,21 +148,34 @@ def crisis_failure(state: dict, side: str, failure: dict) -> None:
 
 
 def add_bullets(state, frame):
+    income = C(state).const["bullet_income"]
     for side in ("a", "b"):
-        state["col"][side]["bullets"] += C(state).const["bullet_income"]
+        state["col"][side]["bullets"] += income
+    log(state, "bullet_income", n=income)
 
 
 def zombies(state, frame):
-    """B§13 / WC§6.8: colonies (own occupants only), locations, then noise."""
+    """B§13 / WC§6.8: colonies (own occupants only), locations, then noise.
+    One log line says how many came where (places in board order)."""
+    arrived: list[list] = []
+
+    def arrive(place, n):
+        add_zombies(state, place, n)
+        if n:
+            known = next((pair for pair in arrived if pair[0] == place), None)
+            if known:
+                known[1] += n
+            else:
+                arrived.append([place, n])
     for side in ("a", "b"):
-        add_zombies(state, side, (colony_occupants(state, side) + 1) // 2)
+        arrive(side, (colony_occupants(state, side) + 1) // 2)
     for loc in C(state).locations:
-        add_zombies(state, loc, len(at_exact(state, loc)))
+        arrive(loc, len(at_exact(state, loc)))
     for loc in C(state).locations:
         spot = state["loc"][loc]
         noise, spot["noise"] = spot["noise"], 0
-        hits = sum(noise_hit(state) for _ in range(noise))
-        add_zombies(state, loc, hits)
+        arrive(loc, sum(noise_hit(state) for _ in range(noise)))
+    log(state, "zombies_arrive", places=arrived)
 
 
 def noise_hit(state: dict) -> bool:

@@ -208,7 +208,8 @@ def _combat(view, ctx) -> dict | None:
             return pgettext("dead_of_winter", "chosen (sealed)")
         return N.tactic_at(value, ctx["cid"]) if tactic else str(value)
     sides = [{"side": s, "name": N.side(s), "strength": combat["strength"].get(s, 0),
-              "tactic": pick(combat["tactics"].get(s), True), "bid": pick(combat["bids"].get(s), False)}
+              "tactic": pick(combat["tactics"].get(s), True), "bid": pick(combat["bids"].get(s), False),
+              "tactic_text": N.tactic_text_at(combat["tactics"].get(s), ctx["cid"])}
              for s in ("a", "b")]
     diff = sides[0]["strength"] - sides[1]["strength"]
     return {"at": N.place(combat["at"], ctx["cid"]), "sides": sides, "diff": abs(diff),

@@ -13,7 +13,7 @@ wolf_leaves bite_roll attack search noise search_kept barricade barricade_lost c
 equip discard use die_swap steal revealed contribute food_token request give decline handoff done crossroads
 crossroads_vote crossroads_choice mission_swap mission crises_ordered food_paid starvation combat wolf_joins
 wolf_flees tactics combat_cancelled combat_over combat_tracker bids combat_die combat_result unguarded overrun
-helpless_death crisis votes game_over exchange fallback no_move""".split()
+helpless_death crisis votes game_over exchange fallback no_move bullet_income zombies_arrive""".split()
 NOT_WORDS = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|\w_\w|%\(")
 LINE = {"survivor": 3, "role": "p1", "to": "p2", "frm": "p3", "at": "a@2", "side": "b", "card": 4, "n": 2,
         "why": "crisis", "face": "wound", "round": 2, "crisis": 5, "roles": ["p1", "p2"], "first": "a",
@@ -32,6 +32,8 @@ def test_every_log_kind_is_a_sentence(kind, language):
         line["kept"] = {"p1": [1, 2], "p2": [3]}
     if kind == "tactics":
         line.update(a="all_in", b="on_guard")
+    if kind == "zombies_arrive":
+        line["places"] = [["a", 2], ["police_station", 1]]
     if kind == "crisis":
         line["card"] = "crisis_0_0"
     if kind == "crossroads_vote":
@@ -59,3 +61,20 @@ def test_a_moderators_audited_look_names_the_cards_of_the_games_content():
         words = SHOW.hand_text([0, 3, 7], {"content": content_id})
         assert words == [N.card(n, content_id) for n in (0, 3, 7)]
         assert not any(word.strip().isdigit() for word in words)
+
+
+def test_the_colony_phase_says_the_bullet_income_and_where_zombies_arrived():
+    """Issue 29 item 11: every change of a visible counter has a log sentence."""
+    from games.rules.core.testing import random_play
+    from games.titles.dead_of_winter.rules import RULES
+
+    log = random_play(RULES, 11, options={"players": 4}).state["log"]
+    kinds = [line["kind"] for line in log]
+    assert kinds.count("round") >= 2 and kinds.count("bullet_income") >= 1 and kinds.count("zombies_arrive") >= 1
+    arrived = next(line for line in log if line["kind"] == "zombies_arrive" and line["places"])
+    text = PRESENTATION.log_sentence(arrived)
+    total = sum(n for _place, n in arrived["places"])
+    assert text.startswith(f"{total} zombie") and " at " in text, text
+    assert PRESENTATION.log_sentence({"kind": "zombies_arrive", "places": []}) == "No zombies arrive this round."
+    assert PRESENTATION.log_sentence({"kind": "bullet_income", "n": 1}) == "Each colony gains 1 bullet."
+    assert {("colony", "a")} <= set(PRESENTATION.line_places({"kind": "zombies_arrive", "places": [["a", 1]]}))

@@ -1,7 +1,7 @@
 """Twilight Struggle (Deluxe): the `RULES` object, setup, view and hidden info."""
 from __future__ import annotations
 
-from games.rules.core import rng
+from games.rules.core import rng, undo
 from games.rules.core.base import FlowRules
 from games.rules.core.flow import Flow, new_state
 
@@ -69,6 +69,7 @@ class TwilightStruggleRules(FlowRules):
                 state["inf"][role][country] += n
         turn.push_setup(state)
         self.flow.settle(state)
+        undo.opening(state)  # issue 29 item 14: the first setup step can be taken back too
         return state
 
     def hand(self, state, role):

@@ -105,3 +105,21 @@ def test_the_action_bar_says_each_cards_ops_beside_its_name():
         table = next(s for s in choice_sections(prompt, SimpleNamespace(title_id="twilight_struggle"))
                      if s["kind"] == "table")
         assert {note for _label, _cells, note in table["rows"]} == {"2 OP", "3 OP", "4 OP"}
+
+
+def test_the_card_tables_columns_come_in_one_order_whatever_the_prompt_offers_first():
+    """Issue 29, item 12: Event, Operations, Space race on every prompt, even when the
+    first card offered cannot be played for its event."""
+    from types import SimpleNamespace
+
+    from games.rules.core import Choice, Prompt
+    from games.templatetags.game_tags import choice_sections
+
+    prompt = Prompt("Play a card", (Choice("space", 5, "Five Year Plan", "space"), Choice("ops", 5, "Five Year Plan", "ops"),
+                                    Choice("ops", 7, "Socialist Governments", "ops"),
+                                    Choice("event", 7, "Socialist Governments", "event")), "")
+    table = next(s for s in choice_sections(prompt, SimpleNamespace(title_id="twilight_struggle")) if s["kind"] == "table")
+    assert [str(c) for c in table["columns"]] == ["Event", "Operations", "Space race"]
+    cells = {label: [cell["text"] if cell else None for cell in row] for label, row, _note in table["rows"]}
+    assert cells == {"Five Year Plan": [None, "Operations", "Space race"],
+                     "Socialist Governments": ["Event", "Operations", None]}
