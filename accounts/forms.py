@@ -1,3 +1,4 @@
+from allauth.account.forms import LoginForm
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -48,3 +49,14 @@ class ProfileForm(forms.ModelForm):
         if text.imitated_user(name, exclude_pk=self.instance.user_id) is not None:
             raise forms.ValidationError(_("That looks like another player's name; choose your own."))
         return name
+
+
+class SiteLoginForm(LoginForm):
+    """allauth's log-in form with the site's words (ACCOUNT_FORMS in config/settings.py)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = _("Username or email")
+        self.fields["password"].label = _("Password")
+        if "remember" in self.fields:
+            self.fields["remember"].label = _("Keep me logged in on this device")

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "games.moderation.middleware.SuspensionMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.limits.doors.DoorLimitMiddleware",
+    "games.web.middleware.SeatNamesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -184,6 +185,7 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_FORMS = {"login": "accounts.forms.SiteLoginForm"}  # the site's words on allauth's form
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True

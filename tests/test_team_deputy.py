@@ -191,7 +191,7 @@ def test_the_deputy_acts_with_as_role_and_the_log_names_them(table):
     expected = f"{users[deputy].display} ({label(deputy)}) acted as deputy leader for {label(leader)}:"
     sentences = registry.presentation(TITLE).log_sentences(move.log)
     assert sentences[0] == expected
-    assert sentences[1].startswith(f"{label(leader)} sealed their choice (commitment ")  # the seal follows it
+    assert sentences[1] == f"{label(leader)} sealed their choice."  # the seal follows it (its commitment: linked page)
     led = seat(game, leader)
     assert led.autopilot and led.timeouts_in_row == 2  # acting for the seat does not bring its player back
     assert led.user.profile.turns_timed == 0  # nor count as the leader's own time to move
@@ -207,7 +207,8 @@ def test_the_deputy_acts_from_the_game_page(table, client):
         HTTP_HX_REQUEST="true")
     text = html.unescape(response.content.decode())
     assert response.status_code == 200 and not shows(secret, text)
-    assert f"{users[deputy].display} ({label(deputy)}) acted as deputy leader for {label(leader)}:" in text
+    # the page names the seats' players (games/engine/naming.py)
+    assert f"{users[deputy].display} ({label(deputy)}) acted as deputy leader for {users[leader].display} ({label(leader)}):" in text
     move = game.moves.order_by("-seq").first()
     assert (move.role, move.source, move.user_id) == (leader, "deputy", users[deputy].pk)
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 
 from games.engine.links import Ref
+from games.engine.naming import seat_name
 from games.rules.core import Prompt, pseudo
 from games.rules.core.undo import UNDO
 
@@ -95,6 +96,15 @@ class Presentation:
         if role in self.role_names:
             return str(self.role_names[role])
         return str(role or "").replace("_", " ").title()
+
+    names_seats = False  # seats labelled by number ("Player 3"): sentences add the player's name
+
+    def seat_text(self, role) -> str:
+        """A seat in a sentence: its label, with the player's name where the title
+        numbers its seats and the site has set the names (games/engine/naming.py)."""
+        label = self.role_label(role)
+        name = seat_name(role) if self.names_seats else ""
+        return _("%(name)s (%(seat)s)") % {"name": name, "seat": label} if name else label
 
     def teams(self, roles) -> list[list[str]]:
         """Which roles play together (the ladder rates team games by team):
@@ -206,6 +216,11 @@ class Presentation:
         operations value: "3 ops"), in the reader's words; "" for none."""
         return ""
 
+    def choice_split(self, choice) -> str:
+        """What a choice acts on, where a long row of buttons reads better split by it
+        (a survivor's moves: pick the survivor, then the destination); "" for no split."""
+        return ""
+
     def choice_places(self, choice) -> list[tuple]:
         """[(data attribute, key)] of the board elements a choice names (place
         influence in Panama, move Ada to the School): hovering or focusing its
@@ -272,11 +287,16 @@ class Presentation:
 
     def site_line(self, kind: str, line: dict) -> str:
         """The lines the site itself writes: a default played at a deadline or
-        a standing order played for the seat (games/play/services.py) and a sealed input's commitment (games/engine/sealing.py)."""
-        side = self.role_label(line.get("role"))
+        a standing order played for the seat (games/play/services.py) and a
+        sealed input (games/engine/sealing.py; its commitment is on the game's
+        commitments page, linked beside the log)."""
+        side = self.seat_text(line.get("role"))
+        if kind == "sealed" and line.get("roles"):  # several in a row (log_group)
+            who = ", ".join(self.seat_text(role) for role in line["roles"])
+            return ngettext("%(n)s sealed choice: %(who)s.", "%(n)s sealed choices: %(who)s.", line.get("n", 0)) % {
+                "n": line.get("n", 0), "who": who}
         if kind == "sealed":
-            return _("%(side)s sealed their choice (commitment %(hash)s).") % {
-                "side": side, "hash": str(line.get("hash", ""))[:16]}
+            return _("%(side)s sealed their choice.") % {"side": side}
         words = {"timeout": _("%(name)s (%(side)s) ran out of time; the default was played:"),
                  "autopilot": _("%(name)s (%(side)s) is away; autopilot played the default:"),
                  "order": _("Standing order of %(name)s (%(side)s):"),
@@ -290,6 +310,18 @@ class Presentation:
         return _("%(seat)s (your team's leader) is away: you act as deputy leader for them now.") % {
             "seat": self.role_label(role)}
 
+    # -- lines that read as one -------------------------------------------
+    def log_group_key(self, line: dict):
+        """Consecutive log lines with the same key (not None) read as one line
+        (`log_group`): the sealed inputs of a draft; a title adds its own (one
+        placement of several influence points)."""
+        return ("sealed",) if line.get("kind") == "sealed" else None
+
+    def log_group(self, lines: list[dict]) -> dict:
+        """One line standing for ``lines`` (two or more with one `log_group_key`)."""
+        roles = list(dict.fromkeys(line.get("role") for line in lines if line.get("role")))
+        return {"kind": "sealed", "roles": roles, "n": len(lines)}
+
     def log_sentences(self, lines) -> list[str]:
         """The sentences of several log lines, leaving out the empty ones."""
         return [text for text in (self.log_sentence(line) for line in lines or []) if text]
@@ -297,7 +329,7 @@ class Presentation:
     def action_text(self, role, verb: str, arg) -> str:
         """A player's action that wrote no log line (e.g. a choice of order)."""
         words = verb.replace("_", " ")
-        return _("%(side)s chose “%(choice)s”.") % {"side": self.role_label(role), "choice": words}
+        return _("%(side)s chose “%(choice)s”.") % {"side": self.seat_text(role), "choice": words}
 
     def describe(self, move, *, hide_arg: bool = False) -> str:
         """``move`` (a Move or anything with seq, role, verb, arg, log) in words:
@@ -312,14 +344,14 @@ class Presentation:
         if lines:
             return " ".join(lines)
         if hide_arg:
-            return _("%(side)s made a secret choice.") % {"side": self.role_label(move.role)}
+            return _("%(side)s made a secret choice.") % {"side": self.seat_text(move.role)}
         return self.action_text(move.role, move.verb, move.arg)
 
     def pseudo_text(self, move) -> str:
-        side = self.role_label(move.role)
+        side = self.seat_text(move.role)
         arg = move.arg if isinstance(move.arg, dict) else {}
         if move.verb == pseudo.ADJUDICATE:
-            winners = ", ".join(self.role_label(r) for r in arg.get("winners") or [])
+            winners = ", ".join(self.seat_text(r) for r in arg.get("winners") or [])
             return _("A moderator set the result: %(who)s won.") % {"who": winners} if winners \
                 else _("A moderator set the result: a draw.")
         if move.verb == pseudo.ROLLBACK:

@@ -32,6 +32,7 @@ from games import briefing, clocks
 from games.clocks import deadlines
 from games.engine import registry
 from games.models import Game, Move, Notification, Seat
+from games.play.names import named_seats
 from games.rules.core.pseudo import MARKERS
 from games.signals import game_over_mail
 from games.engine.teams import is_team_game, team_index, teammates, teams_of
@@ -190,7 +191,7 @@ def game_facts(game: Game, user, asked: str = "", told: bool = False) -> dict:
     in the reader's language (``asked`` may be lazy: `prompt_text`). ``told``:
     the turn mail and the digest tell all that happened since the reader last
     looked (``briefing``, games/briefing/) instead of the last move alone."""
-    with translation.override(reader_language(user)):
+    with translation.override(reader_language(user)), named_seats(game.pk):
         facts = _game_facts(game, user, asked)
         account = briefing.for_seat(game, game.player_seat(user)) if told else None
         if account:

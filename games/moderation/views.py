@@ -43,7 +43,8 @@ def chat_boxes(request, game) -> list[dict]:
     names = [channels.TABLE, channels.TEAM] if team else [channels.TABLE]
     if channels.has_dms(game):
         names.append(channels.DM)
-    return [chat_box(request, game, name, teams=team) for name in names]
+    teams = team or bool(channels.team_channels(game))  # the Lone Wolf has no team, the table still has teams
+    return [chat_box(request, game, name, teams=teams) for name in names]
 
 
 def chat_box(request, game, name: str, teams: bool = True, to: str = "") -> dict:

@@ -2,7 +2,7 @@ import json
 from itertools import groupby
 
 from django import template
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.engine import registry
 from games.engine.links import linked as _linked
@@ -94,8 +94,10 @@ def duration_text(seconds) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days}d {hours}h"
-    return f"{hours}h {minutes}m" if hours else f"{minutes}m"
+        return pgettext("duration", "%(d)sd %(h)sh") % {"d": days, "h": hours}
+    if hours:
+        return pgettext("duration", "%(h)sh %(m)sm") % {"h": hours, "m": minutes}
+    return pgettext("duration", "%(m)sm") % {"m": minutes}
 
 
 @register.filter
@@ -157,12 +159,26 @@ def choice_sections(prompt, game) -> list[dict]:
         else:  # no label that only repeats the button ("Undo: [Undo]")
             words_ = label(group)
             same = any((c.label or c.verb).casefold() == words_.casefold() for c in items)
-            sections.append({"kind": "list", "label": "" if same else words_, "choices": items,
-                             "notes": _list_notes(items, note)})
+            section = {"kind": "list", "label": "" if same else words_, "choices": items, "group": group,
+                       "notes": _list_notes(items, note)}
+            sections.append(_split(section, getattr(_show(game), "choice_split", lambda c: "")))
     if table:  # (label, cells, a note on the row: a card's ops)
         table["rows"] = [(text, cells, note(next(c for c in cells if c)["choice"]))
                          for text, cells in table["rows"].items()]
     return sections
+
+
+def _split(section: dict, split) -> dict:
+    """A long row of buttons the title splits by what they act on (Dead of Winter's
+    moves by survivor: pick the survivor, then the destination): its parts, each
+    behind a disclosure named after it. Unchanged where the title does not split."""
+    labels = [split(choice) for choice in section["choices"]]
+    if not any(labels):
+        return section
+    parts: dict = {}
+    for label, pair in zip(labels, section["notes"]):
+        parts.setdefault(label, []).append(pair)
+    return {**section, "kind": "parts", "parts": [{"label": label, "notes": pairs} for label, pairs in parts.items()]}
 
 
 def _column_order(groups, order) -> list:

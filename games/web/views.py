@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
+from itertools import groupby
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -320,6 +321,23 @@ def log_lines(game: Game) -> list[dict]:
     return [line for line in lines if line["text"]]  # "" is a line with nothing to tell
 
 
+def grouped_lines(game: Game, lines: list[dict]) -> list[dict]:
+    """``lines`` with each run of lines that read as one (the title's
+    `log_group_key`: a draft's sealed inputs, one placement of several points)
+    made one line, numbered with the run's last move."""
+    show = registry.presentation(game.title_id)
+    out: list[dict] = []
+    for key, run in groupby(lines, key=lambda line: show.log_group_key(line) or object()):
+        run = list(run)
+        if len(run) == 1:
+            out.append(run[0])
+            continue
+        line = show.log_group(run)
+        out.append({**line, "seq": run[-1].get("seq"), "text": show.log_sentence(line),
+                    "places": show.line_places(line)})
+    return out
+
+
 def _panel_context(request, game: Game) -> dict:
     # a proxy covering an away teammate (?as_role=p3, or the action form's as_role) sees that seat
     acting_as = _as_role(request)
@@ -334,7 +352,7 @@ def _panel_context(request, game: Game) -> dict:
         **_status_context(request, game, seats),
         **table_views.seat_context(game, seats, request.user, acting_as if covering else ""),
         "has_sealed": selectors.has_commitments(game) if game.state is not None else False,
-        **_log_tail(lines),
+        **_log_tail(grouped_lines(game, lines)),
         "next_game": _next_game(request, game, seats),
         "last_marks": last_move_marks(lines),
         "playing": registry.presentation(game.title_id).playing(picture.view) if game.state is not None else [],
@@ -374,7 +392,7 @@ def log(request, game_id):
     picture = selectors.game_picture(game, request.user)
     if picture.view is None:
         raise Http404
-    context = {"game": game, "log": log_lines(game), "log_earlier": 0,
+    context = {"game": game, "log": grouped_lines(game, log_lines(game)), "log_earlier": 0,
                "my_seat": selectors.seat_for(game, request.user), "replay": _may_replay(game, request.user),
                "has_sealed": selectors.has_commitments(game)}
     return render(request, "games/_log.html" if request.htmx else "games/log_page.html", context)

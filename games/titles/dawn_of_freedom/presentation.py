@@ -6,7 +6,7 @@ through gettext (`sentences.py`); the board is the title's own
 """
 from __future__ import annotations
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
 from games.engine.presentation import Presentation, Ref
 
@@ -17,7 +17,7 @@ from games.rules.core import Choice
 from .names import card, card_name, country_name, ps_name, space_name, suit_name, tables
 from .rules.events.steps import OPTION
 from .rules.data import CARD_NAME, NAME
-from .sentences import sentence
+from .sentences import placed, sentence
 
 OPTION_LABEL = {k: c.label for k, c in OPTION.items()}
 
@@ -56,7 +56,18 @@ CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 
 class DawnOfFreedomPresentation(Presentation):
-    place_keys = {"space": "space", "country": "country"}
+    place_keys = {"space": "space", "country": "country", "spaces": "space"}
+
+    def log_group_key(self, line: dict):
+        """A placement of several SPs is one move per point: consecutive ones by one
+        side read as one line (issue 29 item 13)."""
+        return ("place", line.get("role")) if line.get("kind") == "place" else super().log_group_key(line)
+
+    def log_group(self, lines: list[dict]) -> dict:
+        if lines[0].get("kind") != "place":
+            return super().log_group(lines)
+        return {"kind": "place", "role": lines[0].get("role"), "spaces": [line.get("space") for line in lines],
+                "cost": sum(line.get("cost") or 0 for line in lines if isinstance(line.get("cost"), int))}
     playing_key = "on_table"
     card_keys = ("card", "cards")
 
@@ -71,7 +82,7 @@ class DawnOfFreedomPresentation(Presentation):
             return ""
         if info["scoring"]:
             return pgettext("dawn_of_freedom", "scoring")
-        return pgettext("dawn_of_freedom", "%(n)s ops") % {"n": info["ops"]}
+        return npgettext("dawn_of_freedom", "%(n)s op", "%(n)s ops", info["ops"]) % {"n": info["ops"]}
 
     def choice_places(self, choice) -> list[tuple]:
         arg = choice.arg
@@ -128,6 +139,8 @@ class DawnOfFreedomPresentation(Presentation):
         return changes.board_changes(before, after)
 
     def log_sentence(self, line: dict) -> str:
+        if line.get("kind") == "place" and isinstance(line.get("spaces"), list):
+            return placed(line)
         return sentence(line)
 
     def action_text(self, role, verb: str, arg) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 from games.titles.dawn_of_freedom.context import _
 from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 
@@ -87,6 +87,20 @@ def _words(line: dict) -> dict:
     out["roll_text"] = (pgettext("dawn_of_freedom", " (counterattack roll %(roll)s)") % {"roll": line["roll"]}
                         if line.get("roll") is not None else "")
     return out
+
+
+def placed(line: dict) -> str:
+    """Several SPs of one placement (`log_group`), by space in the order placed:
+    "The Democrat places 3 SPs: Leipzig 2, Berlin 1 (cost 4)."."""
+    t = tables()
+    spaces = [s for s in line.get("spaces") or [] if isinstance(s, int) and 0 < s < len(t.spaces)]
+    counts = {s: spaces.count(s) for s in dict.fromkeys(spaces)}
+    each = ", ".join(pgettext("dawn_of_freedom", "%(space)s %(n)s") % {"space": t.spaces[s], "n": n}
+                     for s, n in counts.items())
+    side = _(SIDE_SUBJECT[line["role"]]) if line.get("role") in SIDE_SUBJECT else str(line.get("role") or "")
+    return npgettext("dawn_of_freedom", "%(side)s places %(n)s SP: %(where)s (cost %(cost)s).",
+                     "%(side)s places %(n)s SPs: %(where)s (cost %(cost)s).", len(spaces)) % {
+        "side": side, "n": len(spaces), "where": each, "cost": line.get("cost", 0)}
 
 
 def tells_nothing(line: dict) -> bool:

@@ -13,6 +13,8 @@ import re
 from django.utils.functional import lazy
 from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
+from games.engine.presentation import seat_name
+
 from .context import t
 from .rules.data import CONTENTS, PACKS
 
@@ -107,10 +109,13 @@ def words(text) -> str:
 
 
 def role(r) -> str:
+    """A seat: "Player 3", or "fay (Player 3)" where the site has set the players' names."""
     text = str(r or "")
-    if text.startswith("p") and text[1:].isdigit():
-        return pgettext("dead_of_winter", "Player %(n)s") % {"n": text[1:]}
-    return text.replace("_", " ")
+    if not (text.startswith("p") and text[1:].isdigit()):
+        return text.replace("_", " ")
+    label = pgettext("dead_of_winter", "Player %(n)s") % {"n": text[1:]}
+    name = seat_name(text)
+    return pgettext("dead_of_winter", "%(name)s (%(seat)s)") % {"name": name, "seat": label} if name else label
 
 
 def side(s) -> str:
@@ -173,7 +178,7 @@ def tactic_text_at(index, content_id=None) -> str:
 
 
 def tactic_text(tactic_id, content_id=None) -> str:
-    return next((described(t) for t in content(content_id).tactics if t["id"] == tactic_id), "")
+    return next((described(tac) for tac in content(content_id).tactics if tac["id"] == tactic_id), "")
 
 
 def crossroads_text(index, content_id=None) -> str:

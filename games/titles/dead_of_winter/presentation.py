@@ -76,6 +76,7 @@ CARD_VERBS = ("keep", "give", "play", "equip", "discard", "use", "crisis")  # a 
 
 class DeadOfWinterPresentation(Presentation):
     place_keys = {"survivor": "survivor"}
+    names_seats = True  # "fay (Player 3)" in sentences, the board and the prompts
 
     def line_places(self, line: dict) -> list[tuple]:
         """A line's survivor, and where it happened: a location, or a colony
@@ -123,6 +124,11 @@ class DeadOfWinterPresentation(Presentation):
             text = N.crossroads_text(line.get("card"))
             return [Ref(N.crossroads(line.get("card")), text=text)] if text else []
         return super().line_cards(line)
+
+    def choice_split(self, choice) -> str:
+        """Moves come by survivor (pick the survivor, then where to): the survivor's name."""
+        head = str(choice.arg).split(">")[0] if choice.verb in ("move", "fallback") else ""
+        return N.survivor(int(head)) if head.isdigit() else ""
 
     def choice_note(self, choice) -> str:
         """What the chosen card or tactic does: a tactic, a card to keep, give,
@@ -180,7 +186,7 @@ class DeadOfWinterPresentation(Presentation):
         return text if text is not None else super().log_sentence(line)
 
     def action_text(self, role, verb: str, arg) -> str:
-        who = self.role_label(role)
+        who = N.role(role)
         if verb in ("target", "wound") and isinstance(arg, int):
             text = pgettext("dead_of_winter", "%(side)s placed a wound on %(survivor)s.") if verb == "wound" else \
                 pgettext("dead_of_winter", "%(side)s aimed the wound at %(survivor)s.")

@@ -22,6 +22,7 @@ from .context import pgettext_noop as pgettext_lazy  # marker (context.py)
 # prompts and waiting texts said as they are
 FIXED = (
     pgettext_lazy("dead_of_winter", "Take actions (both players act at once)"),
+    pgettext_lazy("dead_of_winter", "Take actions"),
     pgettext_lazy("dead_of_winter", "Waiting for the simultaneous actions"),
     pgettext_lazy("dead_of_winter", "Play the card you were given"),
     pgettext_lazy("dead_of_winter", "Waiting for an answer to a request"),

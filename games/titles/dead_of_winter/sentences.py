@@ -47,7 +47,9 @@ def _dice(line):
 
 
 def _turn(line):
-    return pgettext("dead_of_winter", "Round %(n)s: %(who)s take their turn.") % {"n": _n(line, "round"), "who": N.roles_list(line.get("roles"))}
+    roles = line.get("roles") or []
+    return npgettext("dead_of_winter", "Round %(n)s: %(who)s takes their turn.", "Round %(n)s: %(who)s take their turn.",
+                     len(roles)) % {"n": _n(line, "round"), "who": N.roles_list(roles)}
 
 
 def _wound(line):

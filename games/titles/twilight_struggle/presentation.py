@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.presentation import Presentation, Ref
 
@@ -39,7 +39,7 @@ class TwilightStrugglePresentation(Presentation):
         info = card(choice.arg) if choice.verb in CARD_VERBS and isinstance(choice.arg, int) else None
         if not info:
             return ""
-        return _("scoring") if info["scoring"] else _("%(n)s ops") % {"n": info["ops"]}
+        return _("scoring") if info["scoring"] else ngettext("%(n)s op", "%(n)s ops", info["ops"]) % {"n": info["ops"]}
 
     def choice_places(self, choice) -> list[tuple]:
         arg = choice.arg
@@ -78,6 +78,17 @@ class TwilightStrugglePresentation(Presentation):
         return [card(n)["name"] if card(n) else str(n) for n in items or []]
 
     choice_group_order = ("event", "ops", "space")
+
+    def log_group_key(self, line: dict):
+        """A placement of several points is one move per point: consecutive ones by
+        one side read as one line (issue 29 item 13)."""
+        return ("place", line.get("role")) if line.get("kind") == "place" else super().log_group_key(line)
+
+    def log_group(self, lines: list[dict]) -> dict:
+        if lines[0].get("kind") != "place":
+            return super().log_group(lines)
+        return {"kind": "place", "role": lines[0].get("role"),
+                "countries": [c for line in lines for c in line.get("countries") or []]}
     choice_groups = {"event": gettext_lazy("Event"), "ops": gettext_lazy("Operations"),
                      "space": gettext_lazy("Space race"), "order": gettext_lazy("Order")}
 

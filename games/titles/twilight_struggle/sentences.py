@@ -176,10 +176,18 @@ def _hand_revealed(e):
 
 # -- the board ------------------------------------------------------------------
 def _place(e):
+    """One point ("USSR placed 1 influence in Syria."), or several points of one
+    placement, grouped by country in the order placed ("USSR placed 3 influence:
+    Syria 1, Iraq 2.")."""
     places = e.get("countries") or []
-    return ngettext("%(side)s placed %(n)s influence in %(where)s.", "%(side)s placed %(n)s influence in %(where)s.",
-                    len(places)) % {"side": side(e.get("role")), "n": len(places),
-                                    "where": ", ".join(country(c) for c in places)}
+    counts = {c: places.count(c) for c in dict.fromkeys(places)}
+    values = {"side": side(e.get("role")), "n": len(places)}
+    if len(counts) == len(places):
+        return ngettext("%(side)s placed %(n)s influence in %(where)s.", "%(side)s placed %(n)s influence in %(where)s.",
+                        len(places)) % {**values, "where": ", ".join(country(c) for c in places)}
+    each = ", ".join(_("%(country)s %(n)s") % {"country": country(c), "n": n} for c, n in counts.items())
+    return ngettext("%(side)s placed %(n)s influence: %(where)s.", "%(side)s placed %(n)s influence: %(where)s.",
+                    len(places)) % {**values, "where": each}
 
 
 def _remove(e):

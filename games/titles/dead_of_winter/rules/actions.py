@@ -29,7 +29,8 @@ class Act(Step):
         gift = gift_of(state, role)
         if gift is not None:
             return must_prompt(state, role, gift)
-        return Prompt("Take actions (both players act at once)",
+        together = len(frame["roles"]) > 1  # the Lone Wolf's turn is a turn alone
+        return Prompt("Take actions (both players act at once)" if together else "Take actions",
                       tuple(action_choices(state, frame, role)) + (DONE,),
                       "Waiting for the simultaneous actions")
 

@@ -134,3 +134,35 @@ def test_screens_of_a_game_in_play(browser, live_server, players, step, seed):
             if page.locator(part).count():
                 page.locator(part).first.screenshot(path=f"{ARTIFACTS}/dow-{players}p-{step}-{part[5:]}-{kind}.png")
         context.close()
+
+
+@pytest.mark.parametrize("players", [11])
+def test_movement_asks_for_the_survivor_then_the_destination_with_pass_always_in_view(
+        browser, live_server, make_user, players):
+    """Issue 29 item 3: at 390 x 844 the movement step shows one disclosure per survivor
+    instead of a wall of "X to Y" buttons; opening one shows its destinations; Pass is in
+    view at the foot of the bar without scrolling it; a destination click is the move."""
+    game, users = start(make_user, players)
+    game = play_defaults_until(game, users, "move")
+    role = game.active_roles[0]
+    page = logged_in_page(browser, live_server, users[role], 390, 844)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    parts = page.locator(".action-bar .choice-part")
+    assert parts.count() >= 1
+    moves = page.locator(".action-bar button[data-verb=move]")
+    assert moves.count() > 0 and not any(moves.nth(i).is_visible() for i in range(moves.count()))
+    passing = page.locator(".action-bar .choice-always button[data-verb=pass]")
+    assert passing.is_visible()
+    box = passing.bounding_box()
+    assert box and box["y"] + box["height"] <= 844 and page.evaluate(
+        "(b) => document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)?.closest('button[data-verb=pass]') !== null",
+        box)
+    parts.first.locator("summary").click()
+    destination = parts.first.locator("button[data-verb=move]").first
+    assert destination.is_visible()
+    shot(page, f"{players}p-move-phone")
+    seq = game.seq
+    destination.click()
+    page.wait_for_function(f"() => document.querySelector('[data-dow-board]').dataset.seq !== '{seq}'", timeout=30_000)
+    game.refresh_from_db()
+    assert game.seq == seq + 1 and game.moves.order_by("-seq").first().verb == "move"

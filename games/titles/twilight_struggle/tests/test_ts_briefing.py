@@ -3,6 +3,7 @@ between two views of the USSR, told in words with the places to ring on the map.
 The USSR comes back after the rulebook's coup in Mexico (6.3.3)."""
 import json
 
+import pytest
 from django.utils import translation
 
 from games.rules.core.testing import force_rolls
@@ -123,3 +124,27 @@ def test_the_card_tables_columns_come_in_one_order_whatever_the_prompt_offers_fi
     cells = {label: [cell["text"] if cell else None for cell in row] for label, row, _note in table["rows"]}
     assert cells == {"Five Year Plan": [None, "Operations", "Space race"],
                      "Socialist Governments": ["Event", "Operations", None]}
+
+
+@pytest.mark.django_db
+def test_a_placement_of_several_points_reads_as_one_log_line(client, alice, bob):
+    """Issue 29 item 13: the USSR's six setup points are six moves and one line of the
+    log, grouped by country ("USSR placed 6 influence: Poland 4, East Germany 2.")."""
+    import re
+
+    from django.urls import reverse
+
+    from games.play import services
+    from games.titles.twilight_struggle.tests.test_ts_board import start_game
+
+    game = start_game(alice, bob)
+    poland, east_germany = (next(c.arg for c in RULES.prompt(game.state, "ussr").choices if c.label == name)
+                            for name in ("Poland", "East Germany"))
+    for country in [poland] * 4 + [east_germany] * 2:
+        game.refresh_from_db()
+        services.move_submit(game_id=game.pk, user=alice, verb="place", arg=country, expected_seq=game.seq)
+    client.force_login(bob)
+    for url in (reverse("games:panel", args=[game.pk]), reverse("games:log", args=[game.pk])):
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(url).content.decode()))
+        assert "USSR placed 6 influence: Poland 4, East Germany 2." in text, url
+        assert "placed 1 influence in Poland" not in text, url
