@@ -19,10 +19,11 @@ from games.models import Game, Move, Seat
 from games.play import services
 from games.rules.core import rng, undo
 from games.rules.core.testing import pick
+from tests import seeds
 
 pytestmark = pytest.mark.django_db
 GAMES = 2  # per title: the first with every option's first value, the next with its second
-MOVES = 200  # per game at most: a game need not end to be checked
+MOVES = seeds.count(200, share=0.6)  # per game at most (all 200 with HOTLINE_SEEDS=full): a game need not end to be checked
 UNDO_EVERY = 6  # an offered undo is taken about once in this many decisions
 TIMEOUT_EVERY = 45  # moves between two deadlines that play a title's default (team titles)
 DAILY = {"kind": "pace", "profile": "daily"}

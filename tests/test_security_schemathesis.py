@@ -27,7 +27,7 @@ from games.models import Game
 from tests import seeds
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
-EXAMPLES = seeds.count(100, share=0.15)  # per operation and mode: 2,200+ cases with HOTLINE_SEEDS=full, 15 % of them by default
+EXAMPLES = seeds.count(100, share=0.1)  # per operation and mode: 2,200+ cases with HOTLINE_SEEDS=full, 10 % of them by default
 MODES = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
 
 

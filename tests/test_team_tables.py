@@ -51,7 +51,7 @@ def test_the_draft_is_sealed_and_each_input_publishes_its_commitment(table):
     assert move.sealed_step is not None and len(move.commitment) == 64 and len(move.nonce) == 32
     assert {"kind": "sealed", "role": "p1", "hash": move.commitment} in move.log
     words = registry.presentation(TITLE).move_text(move)
-    assert move.commitment[:16] in words and "Player 1" in words
+    assert words == "Player 1 sealed their choice."  # the hash is on the commitments page, linked beside the log
     row = sealing.commitments(Game.objects.get(pk=game.pk), engine.rules_for(game))[0]
     assert row == {"seq": 2, "role": "p1", "step": move.sealed_step, "commitment": move.commitment,
                    "opened": False, "withdrawn": False}  # no argument, no salt while the step is open

@@ -198,7 +198,7 @@ def check_draft_sealed(table, state, last: str) -> None:
     for role, text in table.look_all().items():
         rows = sealed_rows(table, role)
         assert len(rows) == 4 and sum("committed" in r for r in rows) == 3, rows
-        assert any(r.startswith(PRESENTATION.role_label(last)) and "waiting" in r for r in rows), rows
+        assert any(f"({PRESENTATION.role_label(last)})" in r and "waiting" in r for r in rows), rows  # "fay (Player 4)"
     # the draft's keeps are hidden: no page names a survivor another player kept
     for role, text in ((r, table.html(r)) for r in table.pages):
         for other in table.pages:
