@@ -148,3 +148,23 @@ def test_a_placement_of_several_points_reads_as_one_log_line(client, alice, bob)
         text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(url).content.decode()))
         assert "USSR placed 6 influence: Poland 4, East Germany 2." in text, url
         assert "placed 1 influence in Poland" not in text, url
+
+
+def test_the_turn_box_says_headline_while_a_headline_event_runs():
+    """Issue 29 item 10: "Setup" only while setup influence is placed; a headline event
+    that asks for a choice (action round 0) is still the headline phase."""
+    import re
+
+    from django.template.loader import render_to_string
+
+    from games.rules.core.testing import new_game
+
+    def turn_box(view) -> str:
+        html = render_to_string("twilight_struggle/board/tracks.html", {"view": view})
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split("ts-defcon")[0]))
+
+    assert "Setup" in turn_box(RULES.view(new_game(RULES, 3), "ussr"))
+    view = RULES.view(after_setup(), "ussr")
+    assert view["action_round"] == 0 and "Headline phase" in turn_box(view)
+    assert "Headline phase" in turn_box({**view, "step": "headline_event"}) and "Setup" not in turn_box(
+        {**view, "step": "headline_event"})
