@@ -133,19 +133,20 @@ def choice_sections(prompt, game) -> list[dict]:
     cell is None where that label is not offered in that group). Every other
     group is a row of buttons under its label.
     """
-    words = {**GROUP_WORDS, **getattr(_show(game), "choice_groups", {})}
+    show = _show(game)
+    words = {**GROUP_WORDS, **getattr(show, "choice_groups", {})}
 
     def label(group) -> str:
         return str(words[group]) if group in words else str(group or "").replace("_", " ").capitalize()
 
-    note = getattr(_show(game), "choice_note", lambda c: "")
+    note = getattr(show, "choice_note", lambda c: "")
     choices = list(prompt.choices) if prompt else []
     groups_of: dict = {}
     for c in choices:
         groups_of.setdefault(c.label or c.verb, set()).add(c.group)
     shared = {text for text, groups in groups_of.items() if len(groups) > 1}
     table_groups = _column_order(dict.fromkeys(c.group for c in choices if (c.label or c.verb) in shared),
-                                 getattr(_show(game), "choice_group_order", ()))
+                                 getattr(show, "choice_group_order", ()))
     sections, table = [], None
     for group, items in groupby(choices, key=lambda c: c.group):
         items = list(items)
@@ -161,7 +162,7 @@ def choice_sections(prompt, game) -> list[dict]:
             same = any((c.label or c.verb).casefold() == words_.casefold() for c in items)
             section = {"kind": "list", "label": "" if same else words_, "choices": items, "group": group,
                        "notes": _list_notes(items, note)}
-            sections.append(_split(section, getattr(_show(game), "choice_split", lambda c: "")))
+            sections.append(_split(section, getattr(show, "choice_split", lambda c: "")))
     if table:  # (label, cells, a note on the row: a card's ops)
         table["rows"] = [(text, cells, note(next(c for c in cells if c)["choice"]))
                          for text, cells in table["rows"].items()]

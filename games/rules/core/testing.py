@@ -20,6 +20,18 @@ def new_game(rules, seed: int = 1, scenario: str | None = None, options: dict | 
     return rules.setup(seed, scenario, rules.clean_options(options or {}))
 
 
+def first_step_taken_back(rules, seed: int = 3) -> tuple[bool, bool, bool]:
+    """The first player's first step of a new game, then taken back: (undo allowed,
+    undo offered in the prompt, the replay without it equals the untouched game)."""
+    state = new_game(rules, seed)
+    role = state["active"][0]
+    first = rules.prompt(state, role).choices[0]
+    after = rules.apply(state, role, Action(first.verb, first.arg))
+    offered = "undo" in {c.verb for c in rules.prompt(after, role).choices}
+    replayed = undo.replay(rules, new_game(rules, seed), [(role, first.verb, first.arg), (role, undo.UNDO, None)])
+    return undo.can_undo(after, role), offered, rules.view(replayed, role) == rules.view(new_game(rules, seed), role)
+
+
 def play(rules, seed: int, moves: list, scenario: str | None = None,
          options: dict | None = None) -> dict:
     """Set up and apply (role, verb, arg) moves, honouring undo."""

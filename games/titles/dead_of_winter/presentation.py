@@ -133,14 +133,11 @@ class DeadOfWinterPresentation(Presentation):
     def choice_note(self, choice) -> str:
         """What the chosen card or tactic does: a tactic, a card to keep, give,
         play or equip (its number leads the argument)."""
-        if choice.verb == "tactic":
-            return N.tactic_text_at(choice.arg)
-        if choice.verb == "combat":  # fast combat: "tactic>bid"
-            head = str(choice.arg).split(">")[0]
-            return N.tactic_text_at(int(head)) if head.isdigit() else ""
-        head = str(choice.arg).split(">")[0]
+        head = str(choice.arg).split(">")[0]  # fast combat's "tactic>bid" leads with the tactic
         if not head.isdigit():
             return ""
+        if choice.verb in ("tactic", "combat"):
+            return N.tactic_text_at(int(head))
         if choice.verb == "keep" and choice.group == "survivors":  # the draft: the survivor's ability
             return N.survivor_ability(int(head))
         return N.card_text(int(head)) if choice.verb in CARD_VERBS else ""
