@@ -213,7 +213,27 @@ def worker(settings):
     app.conf.task_always_eager = False
     with start_worker(app, perform_ping_check=False, pool="threads", concurrency=2, loglevel="WARNING"):
         yield
+        _worker_settled()
     app.conf.task_always_eager = True
+
+
+def _worker_settled(quiet: float = 0.5, limit: float = 60) -> None:
+    """Wait until the test's worker has run what the test set going (a task a
+    task enqueued too): no task running or reserved for ``quiet`` seconds. A
+    task still writing when the test's database is flushed deadlocks the flush
+    (and leaves rows for the next test)."""
+    import time
+
+    from celery.worker import state
+
+    calm_since = time.monotonic()
+    end = calm_since + limit
+    while time.monotonic() < end:
+        if state.active_requests or state.reserved_requests:
+            calm_since = time.monotonic()
+        elif time.monotonic() - calm_since >= quiet:
+            return
+        time.sleep(0.05)
 
 
 @pytest.fixture

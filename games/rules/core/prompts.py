@@ -20,6 +20,12 @@ from __future__ import annotations
 from .protocol import Choice, Prompt
 
 LIMIT = 20_000
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """"1 op", "3 ops": a count in a prompt in correct English (the titles' prompt
+    words match both forms and say them again by gettext's plural rules)."""
+    return f"{n} {one if n == 1 else many}"
 _CACHE: dict = {}
 _NAMES: set = set()
 

@@ -31,3 +31,9 @@ def t(message):
 
 def pgettext_noop(context, message):
     return message
+
+
+def npgettext_noop(context, singular, plural):
+    """A plural marker (imported as ``npgettext_lazy``, xgettext keyword ``npgettext_lazy:1c,2,3``):
+    the (singular, plural) pair."""
+    return singular, plural

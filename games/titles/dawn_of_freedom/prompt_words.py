@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import npgettext
 from games.titles.dawn_of_freedom.context import _
+from games.titles.dawn_of_freedom.context import npgettext_noop as npgettext_lazy  # marker (context.py)
 from games.titles.dawn_of_freedom.context import pgettext_noop as pgettext_lazy  # marker (context.py)
 
 from .names import tables
@@ -27,18 +29,19 @@ PATTERNS = [
      pgettext_lazy("dawn_of_freedom", "Waiting for the %(a)s action round")),
     (re.compile(r"^Place set-up support \((\d+) left\)$"), pgettext_lazy("dawn_of_freedom", "Place set-up support (%(a)s left)")),
     (re.compile(r"^Waiting for the (communist|democrat) set-up$"), pgettext_lazy("dawn_of_freedom", "Waiting for the %(a)s set-up")),
-    (re.compile(r"^Use (\d+) ops$"), pgettext_lazy("dawn_of_freedom", "Use %(a)s ops")),
-    (re.compile(r"^Place support \((\d+) ops left\)$"), pgettext_lazy("dawn_of_freedom", "Place support (%(a)s ops left)")),
+    (re.compile(r"^Use (\d+) ops?$"), npgettext_lazy("dawn_of_freedom", "Use %(a)s op", "Use %(a)s ops")),
+    (re.compile(r"^Place support \((\d+) ops? left\)$"), npgettext_lazy("dawn_of_freedom", "Place support (%(a)s op left)", "Place support (%(a)s ops left)")),
     (re.compile(r"^Support check \((\d+) left\)$"), pgettext_lazy("dawn_of_freedom", "Support check (%(a)s left)")),
-    (re.compile(r"^Raise the stakes\? \((\d+) cards to discard\)$"),
-     pgettext_lazy("dawn_of_freedom", "Raise the stakes? (%(a)s cards to discard)")),
+    (re.compile(r"^Raise the stakes\? \((\d+) cards? to discard\)$"),
+     npgettext_lazy("dawn_of_freedom", "Raise the stakes? (%(a)s card to discard)",
+                    "Raise the stakes? (%(a)s cards to discard)")),
     (re.compile(r"^Answer (.+) (\d+)$"), pgettext_lazy("dawn_of_freedom", "Answer %(a)s %(b)s")),
     (re.compile(r"^Remove (\d+) of your SPs in (.+)$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s of your SPs in %(b)s")),
     (re.compile(r"^Power in (.+)$"), pgettext_lazy("dawn_of_freedom", "Power in %(a)s")),
-    (re.compile(r"^Remove (\d+) opponent SPs$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s opponent SPs")),
+    (re.compile(r"^Remove (\d+) opponent SPs?$"), npgettext_lazy("dawn_of_freedom", "Remove %(a)s opponent SP", "Remove %(a)s opponent SPs")),
     (re.compile(r"^(.+): the event happens$"), pgettext_lazy("dawn_of_freedom", "%(a)s: the event happens")),
-    (re.compile(r"^Place (\d+) SPs$"), pgettext_lazy("dawn_of_freedom", "Place %(a)s SPs")),
-    (re.compile(r"^Remove (\d+) SPs$"), pgettext_lazy("dawn_of_freedom", "Remove %(a)s SPs")),
+    (re.compile(r"^Place (\d+) SPs?$"), npgettext_lazy("dawn_of_freedom", "Place %(a)s SP", "Place %(a)s SPs")),
+    (re.compile(r"^Remove (\d+) SPs?$"), npgettext_lazy("dawn_of_freedom", "Remove %(a)s SP", "Remove %(a)s SPs")),
 ]
 FIXED = (pgettext_lazy("dawn_of_freedom", "Power struggle: lead a card"), pgettext_lazy("dawn_of_freedom", "Scare Tactics: remove 1 opponent SP"),
          pgettext_lazy("dawn_of_freedom", "Keep one card (the others are discarded)"), pgettext_lazy("dawn_of_freedom", "Discard a card and draw a replacement?"),
@@ -97,7 +100,7 @@ OPTION_LABELS = (pgettext_lazy("dawn_of_freedom", "Remove every Democratic SP fr
                  pgettext_lazy("dawn_of_freedom", "2 support checks on Student and Intellectual spaces, +2 each"),
                  pgettext_lazy("dawn_of_freedom", "Add 4 SPs where the Democrat has none"))
 MOVE_N = re.compile(r"^move_(\d+)$")
-MOVE_N_TEXT = pgettext_lazy("dawn_of_freedom", "Move %(n)s SPs")
+MOVE_N_TEXT = npgettext_lazy("dawn_of_freedom", "Move %(n)s SP", "Move %(n)s SPs")
 WITH_BONUS = pgettext_lazy("dawn_of_freedom", "%(space)s (with the country bonus)")
 LEAD_AS = pgettext_lazy("dawn_of_freedom", "%(card)s as %(suit)s")
 CARD_GROUPS = frozenset(("event", "operations", "tiananmen square", "operations, no event (box 7)",
@@ -152,6 +155,8 @@ def translate_text(text: str) -> str:
         m = pattern.match(text)
         if m:
             words = {k: _name(v) for k, v in zip("ab", m.groups())}
+            if isinstance(template, tuple):  # (singular, plural) by the first number
+                return npgettext("dawn_of_freedom", *template, int(m.group(1))) % words
             return _(template) % words
     found = _event_question(text)
     if found:
@@ -181,7 +186,8 @@ def label_text(choice) -> str | None:
     if choice.verb in ("struggle", "option") and arg in t.countries:
         return t.countries[arg]
     if choice.verb == "option" and isinstance(arg, str) and MOVE_N.match(arg):
-        return _(MOVE_N_TEXT) % {"n": MOVE_N.match(arg).group(1)}
+        n = int(MOVE_N.match(arg).group(1))
+        return npgettext("dawn_of_freedom", *MOVE_N_TEXT, n) % {"n": n}
     if choice.label:
         return _(choice.label)
     return None

@@ -103,6 +103,15 @@ def placed(line: dict) -> str:
         "side": side, "n": len(spaces), "where": each, "cost": line.get("cost", 0)}
 
 
+def _translated(line: dict, template: str) -> str:
+    """The reader's wording of the line's template (its singular or plural form by its count)."""
+    one = ref.SINGULAR.get(line["kind"])
+    count = line.get(one[0]) if one else None
+    if isinstance(count, int):
+        return npgettext("dawn_of_freedom", one[1], template, count)
+    return _(template)
+
+
 def tells_nothing(line: dict) -> bool:
     """A line pages leave out: a deal of no cards (both hands were full)."""
     return line.get("kind") == "deal" and not any((line.get("counts") or {}).values())
@@ -116,6 +125,6 @@ def sentence(line: dict) -> str:
     if tells_nothing(line):
         return ""
     try:
-        return _(template).format(**_words(line))
+        return _translated(line, template).format(**_words(line))
     except (KeyError, IndexError, ValueError):  # a translation naming a field the line lacks
-        return template.format(**_words(line))
+        return ref.template(line).format(**_words(line))

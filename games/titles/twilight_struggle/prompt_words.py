@@ -16,8 +16,14 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_noop
+
+
+def ngettext_lazy(singular: str, plural: str) -> tuple[str, str]:
+    """A plural marker (xgettext keyword ``ngettext_lazy:1,2``): the pair, chosen by ``n`` at render time."""
+    return singular, plural
+
 
 from . import names
 from .rules import data
@@ -31,9 +37,9 @@ TEXTS = [
     (r"Choose your headline card", gettext_noop("Choose your headline card")),
     (r"Place setup influence \((?P<n>\d+) left\)", gettext_noop("Place setup influence (%(n)s left)")),
     (r"Discard a held card\?", gettext_noop("Discard a held card?")),
-    (r"Use (?P<n>\d+) ops", gettext_noop("Use %(n)s ops")),
-    (r"Place influence \((?P<n>\d+) ops left\)", gettext_noop("Place influence (%(n)s ops left)")),
-    (r"Realignment roll \((?P<n>\d+) ops left\)", gettext_noop("Realignment roll (%(n)s ops left)")),
+    (r"Use (?P<n>\d+) ops?", ngettext_lazy("Use %(n)s op", "Use %(n)s ops")),
+    (r"Place influence \((?P<n>\d+) ops? left\)", ngettext_lazy("Place influence (%(n)s op left)", "Place influence (%(n)s ops left)")),
+    (r"Realignment roll \((?P<n>\d+) ops? left\)", ngettext_lazy("Realignment roll (%(n)s op left)", "Realignment roll (%(n)s ops left)")),
     (r"Choose a coup target", gettext_noop("Choose a coup target")),
     (r"Place (?P<n>\d+) influence", gettext_noop("Place %(n)s influence")),
     (r"Remove (?P<n>\d+) influence", gettext_noop("Remove %(n)s influence")),
@@ -111,13 +117,19 @@ def text_template(text: str):
     return None
 
 
+def _say(msgid, groups: dict) -> str:
+    if isinstance(msgid, tuple):  # (singular, plural) by the text's number
+        return ngettext(*msgid, int(groups["n"])) % _values(groups)
+    return gettext(msgid) % _values(groups) if msgid else ""
+
+
 def translate_text(text: str) -> str:
     """A prompt or waiting text in the current language (unchanged if not covered)."""
     key = (get_language(), text)
     found = _MEMO.get(key)
     if found is None:
         template = text_template(text or "")
-        found = (gettext(template[0]) % _values(template[1]) if template[0] else "") if template else text
+        found = _say(*template) if template else text
         if len(_MEMO) > 5000:
             _MEMO.clear()
         _MEMO[key] = found

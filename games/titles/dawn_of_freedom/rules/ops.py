@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.rules.core import Choice, rng
 from games.rules.core.flow import Flow, Step
+from games.rules.core.prompts import counted
 
 from .board import add_sp, adjacent_control, controls, log, neighbours
 from .cards import has_ability, modified_ops, ops_bonuses, ops_value
@@ -97,7 +98,7 @@ class OpsMode(Step):
     name = "ops_mode"
 
     def prompt(self, state, frame, role):
-        return make(f"Use {frame['ops']} ops", MODES, frame["modes"], "Waiting for operations")
+        return make(f"Use {counted(frame['ops'], 'op', 'ops')}", MODES, frame["modes"], "Waiting for operations")
 
     def act(self, state, frame, role, action):
         Flow.pop(state)
@@ -175,7 +176,7 @@ class Place(Step):
 
     def prompt(self, state, frame, role):
         left = frame["ops"] - frame["spent"]
-        return make(f"Place support ({left} ops left)", PLACE, place_choices(state, frame),
+        return make(f"Place support ({counted(left, 'op', 'ops')} left)", PLACE, place_choices(state, frame),
                     "Waiting for support placement")
 
     def act(self, state, frame, role, action):

@@ -149,7 +149,10 @@ def struggle_view(state: dict, role: str | None) -> dict | None:
             "raised": dict(ps["raised"]), "banned": list(ps["banned"]), "lead": ps["lead"],
             "winner": ps["winner"], "suit": ps["suit"], "final": ps["final"],
             # the Democrat's hand as dealt, shown to the Communist (Securitate)
-            "shown": ps.get("shown") if role == "communist" else None}
+            "shown": ps.get("shown") if role == "communist" else None,
+            # the viewer's leaders without a controlled space of their type in the country (2.3.2)
+            "idle_leaders": sorted(c for c in ps["hands"][role] if not struggle.leader_usable(state, role, c))
+            if role else []}
 
 
 RULES = DawnOfFreedomRules()

@@ -94,10 +94,10 @@ TEMPLATES = {
     "ops": "{role} uses {ops} ops for {mode}.",
     "ops_lost": "{role} has no use for the {ops} ops.",
     "place": "{role} places 1 SP in {space} (cost {cost}).",
-    "support_check": "{role} makes a support check in {space}: roll {roll} + {ops} ops + {mod} "
-                     "adjacency; {removed} SPs removed, {added} added.",
-    "sp_removed": "{role} loses {n} SP in {space}.",
-    "tst_attempt": "{role} tries Tiananmen Square box {box} with {card}: roll {roll} + {ops} ops "
+    "support_check": "{role} makes a support check in {space}: roll {roll} + ops {ops} + adjacency {mod}; "
+                     "{removed} SPs removed, {added} added.",
+    "sp_removed": "{role} loses {n} SPs in {space}.",
+    "tst_attempt": "{role} tries Tiananmen Square box {box} with {card}: roll {roll} + ops {ops} "
                    "+ {mod} — {success_text}.",
     "tst_advance": "{role} reaches Tiananmen Square box {box} ({box_name}){first_text}.",
     "tst_news": "{role} keeps one of three drawn cards and discards the others.",
@@ -138,9 +138,9 @@ TEMPLATES = {
     "tyrant_no_refuge": "The Ceausescus have nowhere to flee.",
     "tyrant_captured": "The Ceausescus are captured in {space}.",
     "tyrant_escaped": "The Ceausescus were never captured.",
-    "sp_added": "{role} adds {n} SP in {space}.",
+    "sp_added": "{role} adds {n} SPs in {space}.",
     "no_effect": "The event of {card} happens without effect.",
-    "strike_roll": "General Strike: {role} discards {card} and rolls {roll} + {ops} ops; "
+    "strike_roll": "General Strike: {role} discards {card} and rolls {roll} + ops {ops}; "
                    "the strike ends: {ended}.",
     "extra_round": "{role} takes the extra action round: {taken}.",
     "stasi_named": "Stasi: {role} names {card} for the next action round.",
@@ -167,5 +167,29 @@ TEMPLATES = {
 }
 
 
+# the wording of a line whose count is 1: kind -> (the count's field, the singular)
+SINGULAR = {
+    "ops": ("ops", "{role} uses {ops} op for {mode}."),
+    "ops_lost": ("ops", "{role} has no use for the {ops} op."),
+    "support_check": ("removed", "{role} makes a support check in {space}: roll {roll} + ops {ops} + adjacency {mod}; "
+                                 "{removed} SP removed, {added} added."),
+    "sp_removed": ("n", "{role} loses {n} SP in {space}."),
+    "sp_added": ("n", "{role} adds {n} SP in {space}."),
+    "support_loss_roll": ("lose", "{role} rolls {roll} + {mod} for support loss and loses {lose} SP."),
+    "power_retained": ("times", "The Communist keeps power in {country} ({times} time)."),
+    "tyrant_resolves": ("removed", "The Tyrant is Gone: {removed} Communist SP leaves Cluj-Napoca."),
+    "final_power_bonus": ("countries", "The Communist still holds power in {countries} country."),
+    "crowd_draw": ("n", "The Crowd Turns Against Ceausescu: {n} Rally in the Square card among those drawn."),
+    "cards_drawn": ("n", "{role} draws {n} card."),
+    "roll_adds": ("n", "{card}: {role} rolls {roll} and adds {n} SP."),
+}
+
+
+def template(line: dict) -> str:
+    """The line's wording: its kind's, in the singular where its count is 1."""
+    one = SINGULAR.get(line["kind"])
+    return one[1] if one and line.get(one[0]) == 1 else TEMPLATES[line["kind"]]
+
+
 def sentence(line: dict) -> str:
-    return TEMPLATES[line["kind"]].format(**_words(line))
+    return template(line).format(**_words(line))

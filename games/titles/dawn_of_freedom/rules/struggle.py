@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.rules.core import Choice, Prompt, Result, rng
 from games.rules.core.ending import finish
 from games.rules.core.flow import Flow, Phases, Step
+from games.rules.core.prompts import counted
 
 from .board import add_sp, check_victory, controls, gain_vp, log
 from .data import (COUNTRY_NAME, COUNTRY_SPACES, NAME, OTHER, POWER_VALUE, PS_IDS, PS_KIND,
@@ -183,7 +184,7 @@ class Raise(Step):
     def prompt(self, state, frame, role):
         hand = state["ps"]["hands"][role]
         extra = (NO_RAISE,) if frame["picked"] == 0 else ()
-        return make(f"Raise the stakes? ({3 - frame['picked']} cards to discard)", STAKE, hand,
+        return make(f"Raise the stakes? ({counted(3 - frame['picked'], 'card', 'cards')} to discard)", STAKE, hand,
                     "Waiting for the stakes", extra)
 
     def act(self, state, frame, role, action):
@@ -207,6 +208,11 @@ def leader_ok(state: dict, role: str, card: int) -> bool:
     kind = PS_LEADER[card]
     return any(TYPE[s] == kind and controls(state, role, s)
                for s in COUNTRY_SPACES[state["ps"]["country"]])
+
+
+def leader_usable(state: dict, role: str, card: int) -> bool:
+    """False only for a leader card its holder cannot use now."""
+    return PS_KIND[card] != "leader" or leader_ok(state, role, card)
 
 
 def lead_keys(state: dict, role: str) -> tuple[list, list]:

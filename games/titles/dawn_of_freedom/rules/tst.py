@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.rules.core import Choice, Prompt, undo
 from games.rules.core.flow import Flow, Step
+from games.rules.core.prompts import counted
 
 from .board import add_sp, log
 from .cards import draw_one
@@ -57,7 +58,7 @@ class Remove(Step):
 
     def prompt(self, state, frame, role):
         opp = state["sp"][OTHER[role]]
-        return make(f"Remove {frame['left']} opponent SPs", REMOVE,
+        return make(f"Remove {counted(frame['left'], 'opponent SP', 'opponent SPs')}", REMOVE,
                     [s for s in range(1, SLOTS) if opp[s]], "Waiting for the Tiananmen Square award")
 
     def act(self, state, frame, role, action):

@@ -461,7 +461,7 @@ def dof_struggle(view, prompt, log=None):
         "attacker": t.sides.get(ps.get("attacker")), "scorer": t.sides.get(ps.get("scorer")),
         "counts": [{"side": t.sides[r], "n": (ps.get("hand_sizes") or {}).get(r, 0), "role": r} for r in ROLES],
         "deck": ps.get("deck_size"), "final": ps.get("final"),
-        "hand": [{**t.ps_cards[i], "choices": choices.get(i, [])} for i in ps.get("hand") or ()],
+        "hand": [_ps_hand_card(t.ps_cards[i], choices, ps) for i in ps.get("hand") or ()],
         "raised": [t.sides[r] for r in ROLES if (ps.get("raised") or {}).get(r)],
         "banned": [suit_name(s) for s in ps.get("banned") or ()],
         "lead": {"side": t.sides.get(lead["role"]), "card": ps_name(lead["card"]), "suit": suit_name(lead["suit"]),
@@ -470,6 +470,39 @@ def dof_struggle(view, prompt, log=None):
         "discard": [ps_name(i) for i in ps.get("discard") or ()],
     })
     return out
+
+
+WILD_TEXT = {  # our own words for what each wild card does
+    "Tactic Fails": pgettext_lazy("dawn_of_freedom", "Answers any card led; the led suit is then out of play for the rest of this struggle. It cannot be led."),
+    "Support Falters": pgettext_lazy("dawn_of_freedom", "Lead it: the other side discards two cards at random and then has the initiative."),
+    "Support Surges": pgettext_lazy("dawn_of_freedom", "Lead it: you draw two cards from the power-struggle deck and the other side has the initiative."),
+    "Scare Tactics": pgettext_lazy("dawn_of_freedom", "Lead it: remove one of the other side's SPs in this country; the other side then has the initiative."),
+}
+
+
+def _ps_hand_card(c: dict, choices: dict, ps: dict) -> dict:
+    mine = choices.get(c["id"], [])
+    return {**c, "choices": mine, "note": _ps_note(c, ps, bool(choices) and not mine)}
+
+
+def _ps_note(c: dict, ps: dict, passed_over: bool) -> str:
+    """Why a power-struggle card in the viewer's hand can or cannot be played (wild cards:
+    what they do; leaders: whether the viewer controls a space of their type)."""
+    if c["kind"] == "wild":
+        return _(WILD_TEXT.get(data.PS_CARDS[c["id"]]["name"], ""))
+    if c["kind"] == "leader":
+        words = {"type": _(TYPE_SHORT.get(c["leader"], c["leader"])), "country": tables().countries.get(ps.get("country"), "")}
+        if c["id"] in (ps.get("idle_leaders") or ()):
+            return pgettext("dawn_of_freedom", "Cannot be used: you control no %(type)s space in %(country)s.") % words
+        return pgettext("dawn_of_freedom", "Usable (you control a %(type)s space in %(country)s): it plays as a card of the suit you name.") % words
+    if not passed_over:  # playable now, or nobody asks this viewer to play
+        return ""
+    if c["suit"] in (ps.get("banned") or ()):
+        return pgettext("dawn_of_freedom", "Its suit is out of play in this struggle (Tactic Fails).")
+    lead = ps.get("lead")
+    if lead:
+        return pgettext("dawn_of_freedom", "Does not answer %(suit)s.") % {"suit": suit_name(lead["suit"])}
+    return ""
 
 
 DIE = "⚀⚁⚂⚃⚄⚅"

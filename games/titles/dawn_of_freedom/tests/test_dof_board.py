@@ -131,7 +131,7 @@ def test_struggle_panel_says_any_card_of_the_suit_answers_8_3_2():
 # -- the page ---------------------------------------------------------------------------------
 def visible(html: str) -> str:
     """The page without our own card summaries (they name other cards)."""
-    return re.sub(r'<details class="dof-card-text">.*?</details>|<details class="dof-small">.*?</details>', "",
+    return re.sub(r'<p class="dof-card-text">.*?</p>|<details class="dof-small">.*?</details>', "",
                   without_card_texts(html), flags=re.S)
 
 
@@ -270,3 +270,41 @@ def test_a_moderators_audited_look_names_the_cards_never_their_numbers():
     words = SHOW.hand_text([2, 24, 25])
     assert words == [card_name(2), card_name(24), card_name(25)]
     assert not any(word.strip().isdigit() for word in words)
+
+
+def test_power_struggle_cards_say_why_they_can_or_cannot_be_played_2_3_2():
+    """2.3.2: a leader needs a controlled space of its type in the country. In the
+    Poland example the Democrat controls worker spaces (Wroclaw, Krakow) but not
+    the Jagiellonian University: his Worker Leader answers, his Student Leader
+    says why it cannot; wild cards say what they do; a suited card that does not
+    match the lead says so."""
+    from games.titles.dawn_of_freedom.rules import RULES
+    from games.titles.dawn_of_freedom.rules.data import SUPPORT_SURGES, TACTIC_FAILS
+    from games.titles.dawn_of_freedom.rules.struggle import Respond
+    from games.titles.dawn_of_freedom.templatetags.dof_board import dof_struggle
+
+    from .struggles import poland_example, ps_cards, struggle
+
+    worker, student = ps_cards("leader", "worker")[0], ps_cards("leader", "student")[0]
+    strike = ps_cards("suited", "strike")[0]
+    state = struggle(poland_example(), "democrat", 22)
+    size = len(state["ps"]["hands"]["democrat"])
+    mine = [worker, student, TACTIC_FAILS, SUPPORT_SURGES, strike]
+    rest = [c for c in ps_cards("suited", "petition") if c not in mine]
+    mine += rest[:size - len(mine)]
+    pool = state["ps"]["hands"]["communist"] + state["ps"]["hands"]["democrat"] + state["ps"]["deck"]
+    others = [c for c in pool if c not in mine][:len(state["ps"]["hands"]["communist"])]
+    state["ps"]["hands"] = {"democrat": sorted(mine), "communist": sorted(others)}
+    state["ps"]["deck"] = [c for c in pool if c not in mine and c not in others]
+    march = ps_cards("suited", "march", 3)[0]
+    state["ps"]["lead"] = {"role": "communist", "card": march, "suit": "march", "rank": 3}
+    prompt = Respond().prompt(state, {}, "democrat")
+    panel = dof_struggle(RULES.view(state, "democrat"), prompt)
+    notes = {c["id"]: c["note"] for c in panel["hand"]}
+    assert notes[worker].startswith("Usable (you control a worker space in Poland)")
+    assert notes[student] == "Cannot be used: you control no student space in Poland."
+    assert "out of play" in notes[TACTIC_FAILS] and "draw two cards" in notes[SUPPORT_SURGES]
+    assert notes[strike] == "Does not answer March."
+    buttons = {c["id"]: bool(c["choices"]) for c in panel["hand"]}
+    assert buttons[worker] and buttons[TACTIC_FAILS] and not buttons[student] and not buttons[strike]
+    assert RULES.view(state, None)["struggle"]["idle_leaders"] == []

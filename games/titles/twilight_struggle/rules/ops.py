@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.rules.core import Choice, IllegalAction, rng
 from games.rules.core.flow import Flow, Step
+from games.rules.core.prompts import counted
 
 from .board import (add_influence, add_milops, controls, degrade_defcon, edition, gain_vp,
                     influence_at_round_start, log, log_place, original, touches_own_superpower)
@@ -134,7 +135,7 @@ class OpsMode(Step):
     name = "ops_mode"
 
     def prompt(self, state, frame, role):
-        return make(f"Use {frame['ops']} ops", MODES, frame["modes"],
+        return make(f"Use {counted(frame['ops'], 'op', 'ops')}", MODES, frame["modes"],
                     "Waiting for operations")
 
     def act(self, state, frame, role, action):
@@ -191,7 +192,7 @@ class Influence(Step):
 
     def prompt(self, state, frame, role):
         left = frame["ops"] - frame["spent"]
-        return make(f"Place influence ({left} ops left)", PLACE, influence_choices(state, frame),
+        return make(f"Place influence ({counted(left, 'op', 'ops')} left)", PLACE, influence_choices(state, frame),
                     "Waiting for influence placement")
 
     def act(self, state, frame, role, action):
@@ -322,7 +323,7 @@ class Realign(Step):
 
     def prompt(self, state, frame, role):
         left = frame["ops"] - frame["spent"]
-        return make(f"Realignment roll ({left} ops left)", REALIGN,
+        return make(f"Realignment roll ({counted(left, 'op', 'ops')} left)", REALIGN,
                     realign_choices(state, frame), "Waiting for realignment")
 
     def act(self, state, frame, role, action):

@@ -130,7 +130,7 @@ def test_original_event_ops_are_the_printed_value():
         do(state, "us", "event", 26)
         do(state, "us", "ok")
     assert "Use 2 ops" in RULES.prompt(deluxe, "us").text
-    assert "Use 1 ops" in RULES.prompt(orig, "us").text
+    assert "Use 1 op" in RULES.prompt(orig, "us").text
 
 
 def test_original_discard_requirements_use_printed_ops():

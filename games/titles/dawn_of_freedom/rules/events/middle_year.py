@@ -10,6 +10,7 @@ placements ignore 6.1 (7.4); every decision is its own prompt.
 from __future__ import annotations
 
 from games.rules.core import rng, undo
+from games.rules.core.prompts import counted
 
 from ..board import controls, gain_vp, log, neighbours
 from ..card_play import push_event
@@ -164,7 +165,7 @@ def we_are_the_people(state: dict, ctx: dict) -> None:
                  "We Are the People!: move how many SPs from the Lutheran Church?")
 
 
-MOVE_N = {n: steps.option(f"move_{n}", f"Move {n} SPs") for n in range(5)}
+MOVE_N = {n: steps.option(f"move_{n}", f"Move {counted(n, 'SP', 'SPs')}") for n in range(5)}
 
 
 @steps.continuation("people_move")

@@ -27,6 +27,7 @@ from typing import Callable
 
 from games.rules.core import Choice
 from games.rules.core.flow import Flow, Step
+from games.rules.core.prompts import counted
 
 from ..board import add_sp, controls, log
 from ..card_play import push_dispose, push_event
@@ -177,7 +178,7 @@ class EventPlace(Step):
         return (DONE,) if frame["optional"] else ()
 
     def prompt(self, state, frame, role):
-        return make(f"Place {frame['left']} SPs", PLACE, self.choices(state, frame),
+        return make(f"Place {counted(frame['left'], 'SP', 'SPs')}", PLACE, self.choices(state, frame),
                     "Waiting for the event", self.extra(frame))
 
     def act(self, state, frame, role, action):
@@ -206,7 +207,7 @@ class EventRemove(EventPlace):
         return [s for s in frame["spaces"] if sp[s] and done.get(str(s), 0) < cap]
 
     def prompt(self, state, frame, role):
-        return make(f"Remove {frame['left']} SPs", REMOVE, self.choices(state, frame),
+        return make(f"Remove {counted(frame['left'], 'SP', 'SPs')}", REMOVE, self.choices(state, frame),
                     "Waiting for the event", self.extra(frame))
 
     def change(self, state, frame, space):
