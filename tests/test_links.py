@@ -152,3 +152,24 @@ def test_a_choice_button_carries_the_places_it_names(client, make_user):
             assert f'data-places="{html_lib.escape(json.dumps(places))}"' in page, places
             seen += 1
     assert seen  # some title starts with choices on its map (setup placements)
+
+
+@pytest.mark.parametrize("title_id", sorted(t for t in registry.titles() if registry.presentation(t).named_places()))
+def test_the_places_and_cards_a_prompt_names_are_links(title_id):
+    """A prompt's sentence ("Missile Envy: choose a card", "Remove 2 of your SPs in
+    Poland") links the names it holds, like the log; the words stay the same."""
+    rules, show = registry.get(title_id), registry.presentation(title_id)
+    state, picker, links = new_game(rules, 9), {"rng": rng.new(9)}, 0
+    for _ in range(600):
+        if rules.result(state) is not None:
+            break
+        role = pick(picker, rules.active_roles(state))
+        prompt = show.localize_prompt(rules.prompt(state, role))
+        refs = show.prompt_refs(prompt)
+        assert all(ref.name in prompt.text for ref in refs)
+        html = linked(prompt.text, refs, "prompt")
+        assert html_lib.unescape(re.sub(r"<[^>]+>", "", html)).startswith(prompt.text)  # the popovers come after it
+        links += html.count("<button")
+        state = rules.apply(state, role, pick(picker, [c for c in rules.prompt(state, role).choices
+                                                       if c.verb != "undo"]).action)
+    assert links, "some prompt named a place or a card"

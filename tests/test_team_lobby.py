@@ -590,7 +590,8 @@ document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.vi
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_team_game_from_the_create_page_to_its_start_in_chromium(browser, live_server, make_user):
-    """The create page shows the team lines only for the team title and the pace
+    """The create page shows the team lines only for the team title (no side select
+    beside "Your team", one invitation line and a button for more) and the pace
     only for the pace kind; the lobby and the game page name teams and players;
     joining a team and taking the last (kept) seat start the game, and the
     waiting creator's page reloads into the running game."""
@@ -602,9 +603,13 @@ def test_a_team_game_from_the_create_page_to_its_start_in_chromium(browser, live
     page.goto(f"{live_server.url}/games/new/")
     team_box = page.locator(f"fieldset[data-for-title={DOW}]").filter(has=page.locator(f"[name=team_{DOW}]"))
     page.select_option("[name=title_id]", "duel")
-    assert team_box.is_hidden()
+    assert team_box.is_hidden() and page.locator("[name=side]").is_visible()
     page.select_option("[name=title_id]", DOW)
     assert team_box.is_visible()
+    # a team title asks for your team, not a side; one invitation line, and one more on demand
+    assert page.locator("[name=side]").is_hidden() and page.locator("[name=invite]").is_hidden()
+    assert page.locator(f"[name=invitee_{DOW}_1]").is_visible() and page.locator(f"[name=invitee_{DOW}_2]").is_hidden()
+    assert page.locator(f"[name^=invitee_{DOW}_]:visible").count() == 1
     assert page.locator("[name=pace]").is_hidden()
     page.select_option("[name=time_kind]", "pace")
     assert page.locator("[name=pace]").is_visible()
@@ -613,6 +618,7 @@ def test_a_team_game_from_the_create_page_to_its_start_in_chromium(browser, live
     page.select_option(f"[name=team_{DOW}]", "1")
     page.fill(f"[name=invitee_{DOW}_1]", "mia")
     page.select_option(f"[name=invitee_team_{DOW}_1]", "0")
+    page.click("button.more-lines")
     page.fill(f"[name=invitee_{DOW}_2]", "bob")
     page.click("button[type=submit].primary")
     page.wait_for_url(lambda url: "/new/" not in url)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
-from django.utils.translation import gettext as _, ngettext
+from django.utils.translation import get_language, gettext as _, ngettext
 
 from games.engine.links import Ref
 from games.engine.naming import seat_name
@@ -86,6 +86,20 @@ class Presentation:
 
     def __init__(self, rules):
         self.rules = rules
+
+    # -- the home page ---------------------------------------------------------
+    blurb = ""  # what the game is, in one or two sentences of our own (a lazy translation)
+    picture = ""  # a static path: a picture of the board as the site draws it (scripts/board_pictures.py)
+    picture_of = ".game-board"  # the part of the game page that picture shows
+
+    def seats_text(self) -> str:
+        """How many play: "2 players", "4–11 players"."""
+        counts = sorted({len(self.rules.roles(self.rules.scenarios()[0], options))
+                         for options in option_variants(self.rules)})
+        low, high = counts[0], counts[-1]
+        if low == high:
+            return ngettext("%(n)s player", "%(n)s players", low) % {"n": low}
+        return _("%(low)s–%(high)s players") % {"low": low, "high": high}
 
     # -- names -------------------------------------------------------------
     @property
@@ -255,12 +269,35 @@ class Presentation:
                     refs.append(ref)
         return refs
 
+    def named_places(self) -> list[tuple]:
+        """Every place of the board as (data attribute, key), for the names a
+        prompt holds (`prompt_refs`); a title with a map lists its own."""
+        return []
+
+    def named_cards(self) -> list[int]:
+        """Every card a prompt may name (each through ``card_ref``)."""
+        return []
+
+    def prompt_refs(self, prompt) -> list[Ref]:
+        """The places and cards a prompt's sentence names, as links."""
+        text = getattr(prompt, "text", "") or ""
+        if not text:
+            return []
+        key = get_language()
+        cache = self.__dict__.setdefault("_named_refs", {})
+        if key not in cache:
+            refs = [Ref(self.place_name(attr, k), place=(attr, k)) for attr, k in self.named_places()]
+            cache[key] = [r for r in refs + [self.card_ref(n) for n in self.named_cards()] if r and r.name]
+        return [ref for ref in cache[key] if ref.name in text]
+
     playing_key = ""  # the view's key listing the cards being played now, face up
 
-    def playing(self, view: dict) -> list[Ref]:
+    def playing(self, view: dict, lines=()) -> list[Ref]:
         """The cards being played right now, face up, with their text (the "played
         card" panel beside the board), from the viewer's view (``playing_key``,
-        each card through ``card_ref``); [] for none."""
+        each card through ``card_ref``); [] for none. ``lines`` is the public log
+        the page shows (a title may show a card the log names, e.g. an exchange
+        of cards still on the table)."""
         numbers = (view or {}).get(self.playing_key) or [] if self.playing_key else []
         return [ref for ref in map(self.card_ref, numbers) if ref]
 
@@ -366,3 +403,11 @@ class Presentation:
         }
         return texts.get(move.verb, move.verb) % {"side": side}
 
+
+def option_variants(rules):
+    """The default options, and each option's every value on top of them."""
+    defaults = rules.default_options()
+    yield defaults
+    for name, values in rules.option_choices().items():
+        for value in values:
+            yield {**defaults, name: value}

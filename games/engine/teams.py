@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import registry
+from games.engine.presentation import option_variants
 from games.errors import BadRequest
 from games.models import Game, Invitation, Seat
 
@@ -77,7 +78,7 @@ def title_teams(rules) -> list[tuple[str, str]]:
     options), else []: what the create form and API offer before a game exists."""
     show = registry.presentation(rules.title_id)
     labels, in_teams = {}, False
-    for options in _option_variants(rules):
+    for options in option_variants(rules):
         teams = show.teams(rules.roles(rules.scenarios()[0], options))
         in_teams = in_teams or any(len(team) > 1 for team in teams)
         for k, team in enumerate(teams):
@@ -86,16 +87,7 @@ def title_teams(rules) -> list[tuple[str, str]]:
 
 
 def most_seats(rules) -> int:
-    return max(len(rules.roles(rules.scenarios()[0], options)) for options in _option_variants(rules))
-
-
-def _option_variants(rules):
-    """The default options, and each option's every value on top of them."""
-    defaults = rules.default_options()
-    yield defaults
-    for name, values in rules.option_choices().items():
-        for value in values:
-            yield {**defaults, name: value}
+    return max(len(rules.roles(rules.scenarios()[0], options)) for options in option_variants(rules))
 
 
 def open_seats(game: Game) -> int:

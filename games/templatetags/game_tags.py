@@ -29,6 +29,13 @@ def logline(entry, game, scope) -> str:
     return _linked(str(entry["text"]), show.line_refs(entry) if show else (), str(scope))
 
 
+@register.simple_tag
+def prompt_line(prompt, game) -> str:
+    """A prompt's sentence with the places and cards it names as links."""
+    show = _show(game)
+    return _linked(str(prompt.text), show.prompt_refs(prompt) if show else (), "prompt")
+
+
 @register.filter
 def choice_places(choice, game) -> list:
     """The board elements a choice names, for its button's ``data-places``."""

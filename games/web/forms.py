@@ -108,6 +108,11 @@ class GameCreateForm(forms.Form):
             sections.append((title_id, self[f"team_{title_id}"], lines))
         return sections
 
+    @property
+    def team_title_ids(self) -> list[str]:
+        """The titles played in teams: their create form asks for a team, not a side."""
+        return list(self.team_titles)
+
     def creator_team(self, title_id: str) -> str:
         return (self.cleaned_data.get(f"team_{title_id}") or "") if title_id in self.team_titles else ""
 

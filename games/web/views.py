@@ -26,9 +26,14 @@ from games.engine.teams import is_team_game, team_choices, teammates
 
 
 def home(request):
+    """A first visitor's page: what the site is, its games (each with a picture of
+    its board) and how correspondence play works. Players go to their games."""
     if request.user.is_authenticated:
         return redirect("games:my_games")
-    return render(request, "home.html", {"open_games": selectors.open_games_for(request.user)[:10]})
+    shows = [registry.presentation(rules.title_id) for rules in registry.offered()]
+    titles = [{"name": show.title_name, "blurb": show.blurb, "seats": show.seats_text(), "picture": show.picture}
+              for show in shows]
+    return render(request, "home.html", {"titles": titles, "open_count": len(selectors.open_games_for(request.user))})
 
 
 def lobby(request):
@@ -355,7 +360,7 @@ def _panel_context(request, game: Game) -> dict:
         **_log_tail(grouped_lines(game, lines)),
         "next_game": _next_game(request, game, seats),
         "last_marks": last_move_marks(lines),
-        "playing": registry.presentation(game.title_id).playing(picture.view) if game.state is not None else [],
+        "playing": registry.presentation(game.title_id).playing(picture.view, lines) if game.state is not None else [],
     }
 
 

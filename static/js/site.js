@@ -96,6 +96,28 @@ window.hotline = (function () {
       var rule = el.dataset.when.split("="), input = form.querySelector("[name=" + rule[0] + "]");
       el.hidden = input && input.value !== rule[1];
     });
+    form.querySelectorAll("[data-not-for-titles]").forEach(function (el) {
+      el.hidden = !!title && el.dataset.notForTitles.split(" ").indexOf(title.value) >= 0;
+    });
+  }
+  // Invitation lines: the first, the filled ones, and a button for one more.
+  function foldLines(list) {
+    var button = document.createElement("button");
+    button.type = "button"; button.className = "more-lines"; button.textContent = list.dataset.moreText;
+    function refresh() {
+      button.hidden = !list.querySelector("li[hidden]");
+    }
+    list.querySelectorAll("li[data-extra-line]").forEach(function (line) {
+      var filled = Array.prototype.some.call(line.querySelectorAll("input"), function (i) { return i.value; });
+      line.hidden = !filled && !line.querySelector(".errorlist");
+    });
+    button.addEventListener("click", function () {
+      var next = list.querySelector("li[hidden]");
+      if (next) { next.hidden = false; var input = next.querySelector("input"); if (input) { input.focus(); } }
+      refresh();
+    });
+    list.after(button);
+    refresh();
   }
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("[data-create-game]");
@@ -103,6 +125,7 @@ window.hotline = (function () {
   });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-create-game]").forEach(update);
+    document.querySelectorAll("[data-create-game] .invitee-lines[data-more-text]").forEach(foldLines);
   });
 })();
 

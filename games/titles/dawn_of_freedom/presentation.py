@@ -16,7 +16,7 @@ from games.rules.core import Choice
 
 from .names import card, card_name, country_name, ps_name, space_name, suit_name, tables
 from .rules.events.steps import OPTION
-from .rules.data import CARD_NAME, NAME
+from .rules.data import CARD_NAME, COUNTRY_NAME, NAME, SPACE_IDS, TACTIC_FAILS
 from .sentences import placed, sentence
 
 OPTION_LABEL = {k: c.label for k, c in OPTION.items()}
@@ -55,8 +55,16 @@ STRUGGLE_IN = pgettext_lazy("dawn_of_freedom", "%(side)s chose a final power str
 CHOSE = pgettext_lazy("dawn_of_freedom", "%(side)s chose “%(choice)s”.")
 
 
+ANSWERS = ("ps_match", "ps_tactic_fails", "ps_concede")  # the log kinds that answer a card led
+
+
 class DawnOfFreedomPresentation(Presentation):
     place_keys = {"space": "space", "country": "country", "spaces": "space"}
+    blurb = pgettext_lazy("dawn_of_freedom", "The fall of communism in Eastern Europe for two players: the Democrat and the "
+                          "Communist build support in six countries, and each country is settled in a power struggle "
+                          "of cards. 110 strategy cards and the Tiananmen Square track.")
+    picture = "dawn_of_freedom/board-picture.jpg"
+    picture_of = ".dof-map-frame"
 
     def log_group_key(self, line: dict):
         """A placement of several SPs is one move per point: consecutive ones by one
@@ -90,6 +98,39 @@ class DawnOfFreedomPresentation(Presentation):
                 and choice.group == "spaces":
             return [("space", str(arg))]
         return []
+
+    def playing(self, view: dict, lines=()) -> list[Ref]:
+        """The card on the table and, while a power struggle runs, its latest
+        exchange (8.3.2): the card led and the answer, each with what happened."""
+        return super().playing(view, lines) + self._exchange(lines)
+
+    def _exchange(self, lines) -> list[Ref]:
+        current = []
+        for line in reversed(lines or ()):
+            if line.get("kind") in ("play", "struggle_over", "turn"):
+                return []  # no struggle running
+            if line.get("kind") == "struggle":
+                break
+            current.append(line)
+        current.reverse()
+        led = max((n for n, line in enumerate(current) if line.get("kind") == "ps_lead"), default=None)
+        if led is None:
+            return []
+        answer = [line for line in current[led + 1:led + 2] if line.get("kind") in ANSWERS]
+        return [Ref(self._exchange_name(line), text=self.log_sentence(line)) for line in [current[led], *answer]]
+
+    def _exchange_name(self, line: dict) -> str:
+        if line.get("kind") == "ps_tactic_fails":
+            return ps_name(TACTIC_FAILS)
+        if line.get("ps_card") is not None:
+            return ps_name(line["ps_card"])
+        return self.seat_text(line.get("role"))  # no answer
+
+    def named_places(self) -> list[tuple]:
+        return [("space", str(s)) for s in SPACE_IDS] + [("country", key) for key in COUNTRY_NAME]
+
+    def named_cards(self) -> list[int]:
+        return sorted(CARD_NAME)
 
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)

@@ -76,6 +76,11 @@ CARD_VERBS = ("keep", "give", "play", "equip", "discard", "use", "crisis")  # a 
 
 class DeadOfWinterPresentation(Presentation):
     place_keys = {"survivor": "survivor"}
+    blurb = pgettext_lazy("dead_of_winter", "Two colonies get through a winter of zombies side by side, for 4 to 11 players: "
+                          "search the town, fight, vote on each crisis, and watch for a Lone Wolf. The cards are in our "
+                          "own words (house content); the printed cards are not reproduced.")
+    picture = "dead_of_winter/board-picture.jpg"
+    picture_of = ".dow"
     names_seats = True  # "fay (Player 3)" in sentences, the board and the prompts
 
     def line_places(self, line: dict) -> list[tuple]:

@@ -28,6 +28,11 @@ WORDS = {"ops_first": gettext_lazy("operations first"), "event_first": gettext_l
 
 class TwilightStrugglePresentation(Presentation):
     board_template = "twilight_struggle/board.html"
+    blurb = gettext_lazy("The Cold War from 1945 to 1989 for two players: the USSR and the US spread influence, "
+                         "stage coups and race to space, driven by a deck of 110 historical events. Deluxe "
+                         "edition, with the Chinese Civil War variant, the optional cards and tournament rules.")
+    picture = "twilight_struggle/board-picture.jpg"
+    picture_of = ".ts-map-frame"
     place_keys = {"country": "country", "countries": "country"}
     playing_key = "playing"
     card_keys = ("card", "by", "discarded", "cards")
@@ -46,6 +51,12 @@ class TwilightStrugglePresentation(Presentation):
         if choice.verb in COUNTRY_VERBS and isinstance(arg, int) and 0 < arg < len(data.NAME) and data.NAME[arg]:
             return [("country", str(arg))]
         return []
+
+    def named_places(self) -> list[tuple]:
+        return [("country", str(n)) for n in range(1, len(data.NAME)) if data.NAME[n]]
+
+    def named_cards(self) -> list[int]:
+        return sorted(data.CARD_NAME)
 
     def card_ref(self, number: int) -> Ref | None:
         info = card(number)

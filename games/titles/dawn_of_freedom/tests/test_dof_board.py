@@ -308,3 +308,23 @@ def test_power_struggle_cards_say_why_they_can_or_cannot_be_played_2_3_2():
     buttons = {c["id"]: bool(c["choices"]) for c in panel["hand"]}
     assert buttons[worker] and buttons[TACTIC_FAILS] and not buttons[student] and not buttons[strike]
     assert RULES.view(state, None)["struggle"]["idle_leaders"] == []
+
+
+def test_the_played_card_panel_shows_both_cards_of_a_power_struggle_exchange_8_3_2():
+    """While a struggle runs, the "being played" panel shows the card led and the
+    answer with what happened; once the next card is played they are gone."""
+    from games.titles.dawn_of_freedom.presentation import PRESENTATION
+
+    from .struggles import ps_cards
+
+    led, answer = ps_cards("suited", "march", 3)[0], ps_cards("suited", "march", 5)[0]
+    lines = [{"kind": "struggle", "country": "poland", "attacker": "democrat"},
+             {"kind": "ps_lead", "role": "democrat", "ps_card": led, "suit": "march", "rank": 3}]
+    shown = PRESENTATION.playing({}, lines)
+    assert [c.name for c in shown] == ["March 3"] and shown[0].text == "The Democrat leads March 3 as March (rank 3)."
+    lines.append({"kind": "ps_match", "role": "communist", "ps_card": answer, "roll": 4, "initiative": True})
+    shown = PRESENTATION.playing({}, lines)
+    assert [c.name for c in shown] == ["March 3", "March 5"] and "answers with March 5" in shown[1].text
+    lines[-1] = {"kind": "ps_tactic_fails", "role": "communist", "suit": "march"}
+    assert [c.name for c in PRESENTATION.playing({}, lines)] == ["March 3", "Tactic Fails"]
+    assert PRESENTATION.playing({}, lines + [{"kind": "play", "role": "democrat", "card": 5, "use": "ops"}]) == []
