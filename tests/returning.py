@@ -65,10 +65,10 @@ def mail_bodies(smtp, user) -> list[str]:
 
 
 def comes_back(browser, live_server, smtp, game: Game, user, name: str, words: list[str],
-               places: list[str]) -> None:
+               places: list[str], korean: bool = False) -> None:
     """``user`` opens the game page: see the module docstring. ``places`` are CSS
     selectors of board elements that must be ringed as changed (and then the
-    briefing names a place that rings when hovered)."""
+    briefing names a place that rings when hovered); ``korean`` opens it in Korean too."""
     mails = mail_bodies(smtp, user)
     assert mails and "Since you last looked" in mails[-1], [s for s, _ in smtp.texts(user.email)]
     assert all(word in mails[-1] for word in words), (words, mails[-1])
@@ -91,3 +91,22 @@ def comes_back(browser, live_server, smtp, game: Game, user, name: str, words: l
             card.click()
             assert page.locator(".card-pop:popover-open").count() == 1
         page.context.close()
+    if korean:
+        in_korean(browser, live_server, game, user, name)
+
+
+def in_korean(browser, live_server, game: Game, user, name: str) -> None:
+    """The same page for a reader of Korean, at both sizes (screenshots to look at)."""
+    from accounts.models import Profile
+
+    before = Profile.objects.get(user=user).language
+    Profile.objects.filter(user=user).update(language="ko")
+    try:
+        for size, (width, height) in SIZES.items():
+            page = logged_in_page(browser, live_server, user, width=width, height=height)
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            assert "마지막으로 본 이후" in page.locator("#briefing").inner_text()
+            page.screenshot(path=f"{ARTIFACTS}/returning-{game.title_id}-{name}-ko-{size}.png", full_page=False)
+            page.context.close()
+    finally:
+        Profile.objects.filter(user=user).update(language=before)

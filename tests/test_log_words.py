@@ -90,3 +90,25 @@ def test_the_checks_catch_what_they_are_for():
     assert faults("공산세력: 3 cards", "ko") == ["English plural '3 cards'"]
     assert faults("The USSR places 3 influence: Syria 1, Iraq 2.", "en") == []
     assert faults("Player 1 played Food (1).", "en") == []
+
+
+@pytest.mark.parametrize("title_id", sorted(registry.titles()))
+def test_every_choice_group_of_a_random_game_has_a_label_of_its_own(title_id):
+    """An action-bar group is labelled in the reader's words, never its key made a
+    word ("Move", "Request" on a Korean page): each group a random game offers is
+    in the title's ``choice_groups`` or the site's shared ones."""
+    from games.templatetags.game_tags import GROUP_WORDS
+
+    rules, show = registry.get(title_id), registry.presentation(title_id)
+    words = {**GROUP_WORDS, **getattr(show, "choice_groups", {})}
+    groups = set()
+    for seed in range(1, GAMES + 1):
+        state, picker = new_game(rules, seed), {"rng": rng.new(seed)}
+        for _ in range(STEPS):
+            if rules.result(state) is not None:
+                break
+            role = pick(picker, rules.active_roles(state))
+            choices = rules.prompt(state, role).choices
+            groups |= {c.group for c in choices if c.group}
+            state = rules.apply(state, role, pick(picker, [c for c in choices if c.verb != undo.UNDO]).action)
+    assert sorted(g for g in groups if g not in words) == [], sorted(g for g in groups if g not in words)

@@ -127,7 +127,7 @@ def result_text(game) -> str:
 # Choice groups most titles share, in words ("" shows no label); a title's
 # presentation may name its own with a ``choice_groups`` dict.
 GROUP_WORDS = {"done": "", "pass": "", "hand": gettext_lazy("Your hand"), "cards": gettext_lazy("Cards"),
-               "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries"),
+               "options": gettext_lazy("Options"), "countries": gettext_lazy("Countries"), "spaces": gettext_lazy("Spaces"),
                "undo": ""}  # the button says it, in the reader's language
 
 

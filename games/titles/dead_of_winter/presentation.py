@@ -81,6 +81,21 @@ class DeadOfWinterPresentation(Presentation):
                           "own words (house content); the printed cards are not reproduced.")
     picture = "dead_of_winter/board-picture.jpg"
     picture_of = ".dow"
+    # the action bar's group labels (a group's key is never shown as a word)
+    choice_groups = {
+        "ability": pgettext_lazy("dead_of_winter", "Abilities"), "attack": pgettext_lazy("dead_of_winter", "Attack"),
+        "barricade": pgettext_lazy("dead_of_winter", "Barricade"), "bid": pgettext_lazy("dead_of_winter", "Bid"),
+        "bite": pgettext_lazy("dead_of_winter", "Exposure"), "clean": pgettext_lazy("dead_of_winter", "Clean waste"),
+        "crises": pgettext_lazy("dead_of_winter", "Crisis"), "crisis": pgettext_lazy("dead_of_winter", "Crisis"),
+        "crossroads": pgettext_lazy("dead_of_winter", "Crossroads"), "food": pgettext_lazy("dead_of_winter", "Food"),
+        "move": pgettext_lazy("dead_of_winter", "Move"), "request": pgettext_lazy("dead_of_winter", "Ask a teammate"),
+        "search": pgettext_lazy("dead_of_winter", "Search"), "survivors": pgettext_lazy("dead_of_winter", "Survivors"),
+        "tactics": pgettext_lazy("dead_of_winter", "Tactics"), "vote": pgettext_lazy("dead_of_winter", "Vote"),
+        "bullet": pgettext_lazy("dead_of_winter", "Bullets"), "fallback": pgettext_lazy("dead_of_winter", "If that cannot be done"),
+        "handoff": pgettext_lazy("dead_of_winter", "Hand off"), "missions": pgettext_lazy("dead_of_winter", "Missions"),
+        "places": pgettext_lazy("dead_of_winter", "Places"), "wolf": pgettext_lazy("dead_of_winter", "Lone Wolf"),
+        "hand": pgettext_lazy("dead_of_winter", "Your hand"),
+    }
     names_seats = True  # "fay (Player 3)" in sentences, the board and the prompts
 
     def line_places(self, line: dict) -> list[tuple]:

@@ -89,4 +89,4 @@ def test_the_communist_comes_back_to_support_checks_and_a_power_struggle(browser
     communist_round(table)
     table.answer_until(action_round_of(DEM))
     comes_back(browser, live_server, smtp, table.game, bob, "power-struggle",
-               [country_name("poland"), "wins the power struggle", "Poland is scored"], ["[data-space]"])
+               [country_name("poland"), "wins the power struggle", "Poland is scored"], ["[data-space]"], korean=True)

@@ -94,4 +94,4 @@ def test_a_colonist_comes_back_to_a_search_a_raid_and_a_vote(browser, live_serve
             Seat.objects.filter(game=game, role=me).update(autopilot=False)
     else:
         raise AssertionError(f"her turn never came back after {WANTED - done}")
-    comes_back(browser, live_server, smtp, table.game, table.users[me], "raid", ["searched"], ["[data-survivor]"])
+    comes_back(browser, live_server, smtp, table.game, table.users[me], "raid", ["searched"], ["[data-survivor]"], korean=True)

@@ -88,7 +88,7 @@ def test_the_ussr_comes_back_to_three_countries_a_coup_and_a_space_race(browser,
     target, changed = us_coup(table)
     assert back(table)
     comes_back(browser, live_server, smtp, table.game, alice, "coup", [country_name(target), "coup"],
-               [f"[data-country='{target}']"] if changed else [])
+               [f"[data-country='{target}']"] if changed else [], korean=True)
 
     ussr_round(table)
     table.answer_until(action_round_of("us"))
