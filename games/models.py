@@ -343,3 +343,15 @@ class Note(models.Model):
 
     def __str__(self):
         return f"note of {self.user_id} on game {self.game_id}"
+
+
+class CalendarFeed(models.Model):
+    """A player's private calendar of deadlines (games/reach/calendar.py): anyone
+    holding ``token`` reads the feed, so a new token revokes the old address."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"calendar of {self.user_id}"

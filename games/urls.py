@@ -26,4 +26,5 @@ urlpatterns = [
     path("", include("games.tables.urls")),
     path("", include("games.briefing.urls")),
     path("", include("games.notes.urls")),
+    path("calendar/", include("games.reach.urls")),
 ]

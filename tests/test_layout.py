@@ -130,7 +130,7 @@ def test_only_the_title_folder_names_the_title(title):
 GRAPH_DIRS = ["games", "accounts", "config", "tests", "bench"]
 FOUNDATION = ["models", "fields", "errors", "signals"]
 # Bottom to top: a room imports the foundation and the rooms before it in this list.
-ROOMS = ["store", "engine", "limits", "clocks", "play", "briefing", "mail", "tables", "live", "notes", "web", "api"]
+ROOMS = ["store", "engine", "limits", "clocks", "play", "briefing", "mail", "reach", "tables", "live", "notes", "web", "api"]
 TITLE_MAY_IMPORT = ("games.rules", "games.engine.presentation", "games.engine.i18n_tables")
 
 

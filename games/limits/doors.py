@@ -29,6 +29,7 @@ POST_SCOPES = {
     "games:seat_resume": throttles.ActionThrottle, "games:table_pause_vote": throttles.ActionThrottle,
     "games:table_pause_withdraw": throttles.ActionThrottle, "games:set_orders": throttles.ActionThrottle,
     "games:seen": throttles.ActionThrottle, "games:note": throttles.WriteThrottle,
+    "games:calendar_renew": throttles.ActionThrottle, "games:calendar_off": throttles.ActionThrottle,
 }
 SKIPPED_PREFIXES = ("/api/", "/moderation/api/", "/static/", "/games/healthz/")
 

@@ -328,3 +328,21 @@ def test_the_played_card_panel_shows_both_cards_of_a_power_struggle_exchange_8_3
     lines[-1] = {"kind": "ps_tactic_fails", "role": "communist", "suit": "march"}
     assert [c.name for c in PRESENTATION.playing({}, lines)] == ["March 3", "Tactic Fails"]
     assert PRESENTATION.playing({}, lines + [{"kind": "play", "role": "democrat", "card": 5, "use": "ops"}]) == []
+
+
+@pytest.mark.django_db
+def test_each_card_in_hand_shows_its_whole_text_without_a_toggle(client, alice, bob):
+    """Issue 29 item 7: the text of every card in the player's hand is there in full
+    (our own words), never cut with "…" behind a toggle."""
+    from django.utils.html import escape
+
+    from games.titles.dawn_of_freedom.names import card
+
+    game = start_game(alice, bob)
+    client.force_login(alice)
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    hand = game.state["hands"]["communist"]
+    assert hand
+    for n in hand:
+        assert f'<p class="dof-card-text">{escape(card(n)["summary"])}</p>' in html
+    assert 'class="dof-card-text"><summary>' not in html

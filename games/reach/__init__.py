@@ -1,0 +1,9 @@
+"""Room: reach — telling players about their games outside the site's pages
+(issue 30): the private calendar of deadlines (`calendar.py`); web push,
+chat webhooks and per-channel preferences are to come here too.
+
+Owns: the `CalendarFeed` rows (one secret address per player, revocable), the
+feed itself (every running deadline of the player's games, their reminders as
+alarms, a link to each game) and its page and URLs.
+May import: store, engine, clocks, play, briefing, mail, the foundation, accounts.
+"""
