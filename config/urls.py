@@ -4,10 +4,13 @@ from csp.constants import NONCE, SELF, UNSAFE_INLINE
 from csp.decorators import csp_update
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from games.reach import views as reach_views
 from games.web import correspondence_views, views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),
+    path("manifest.webmanifest", reach_views.manifest, name="manifest"),
+    path("sw.js", reach_views.service_worker, name="service_worker"),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),
     path("games/", include("games.urls")),

@@ -70,5 +70,28 @@ def test_the_home_page_in_chromium_shows_each_board_at_both_sizes_in_korean_too(
             assert page.evaluate("() => [...document.querySelectorAll('.home-title img')].every(i => i.naturalWidth > 0)")
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (lang, size)
             assert HOW[lang] in page.inner_text("main")
+            scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")  # installable
+            assert scope == f"{live_server.url}/"
             shot(page, f"page-home-{lang}-{size}")
             context.close()
+
+
+def test_the_site_is_an_installable_app(client):
+    """Issue 30, item 2: a manifest with a name, a start page, a window of its own
+    and icons that exist (a maskable one for Android), and a service worker at
+    the root (its scope is the whole site)."""
+    import json
+
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    body = json.loads(manifest.content)
+    assert body["display"] == "standalone" and body["start_url"] == reverse("games:my_games") and body["name"]
+    sizes = {icon["sizes"] for icon in body["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes and any(i.get("purpose") == "maskable" for i in body["icons"])
+    for icon in body["icons"]:
+        assert finders.find(icon["src"].removeprefix("/static/")), icon
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    assert b"addEventListener" in worker.content and worker["Cache-Control"] == "no-cache"
+    page = client.get(reverse("home")).content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page

@@ -4,6 +4,7 @@ chat webhooks and per-channel preferences are to come here too.
 
 Owns: the `CalendarFeed` rows (one secret address per player, revocable), the
 feed itself (every running deadline of the player's games, their reminders as
-alarms, a link to each game) and its page and URLs.
+alarms, a link to each game) and its page and URLs; the installable app: the
+web app manifest and the service worker (static/js/sw.js, served from the root).
 May import: store, engine, clocks, play, briefing, mail, the foundation, accounts.
 """

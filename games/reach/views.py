@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, JsonResponse
+from django.templatetags.static import static
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -47,4 +49,28 @@ def calendar_feed(request, token: str):
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Cache-Control"] = "private, no-store"
     response["Content-Disposition"] = 'inline; filename="hotline-deadlines.ics"'
+    return response
+
+
+@require_GET
+def manifest(request):
+    """The web app manifest: "Add to home screen" gives Hotline its own window."""
+    icons = [{"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+             {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+             {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+             {"src": static("icons/icon-512-maskable.png"), "sizes": "512x512", "type": "image/png",
+              "purpose": "maskable"}]
+    body = {"name": "Hotline", "short_name": "Hotline", "id": "/", "start_url": reverse("games:my_games"),
+            "scope": "/", "display": "standalone", "background_color": "#fafaf7", "theme_color": "#222222",
+            "description": _("Long card-driven strategy games, played over days, with every rule enforced."),
+            "lang": request.LANGUAGE_CODE, "icons": icons}
+    return JsonResponse(body, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def service_worker(request):
+    """The service worker from the site's root, so its scope is the whole site."""
+    with open(finders.find("js/sw.js"), encoding="utf-8") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"  # a browser checks for a new worker on each visit
     return response

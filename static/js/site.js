@@ -210,3 +210,11 @@ document.addEventListener("keydown", function (event) {
   var link = document.querySelector("a[data-next-game]");
   if (link) { window.location.href = link.href; }
 });
+
+// The service worker (static/js/sw.js, served at /sw.js): the site can be
+// installed as an app with a window of its own.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* not installable here: nothing lost */ });
+  });
+}
