@@ -100,3 +100,19 @@ def test_the_feed_speaks_its_owners_language(client, alice, bob, duel):
     for event in found:
         summary = str(event["summary"])
         assert "your move" not in summary and "must move" not in summary and f"#{duel.pk}" in summary
+
+
+def test_the_api_door_reads_renews_and_turns_off_the_same_address(alice):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    assert api.get("/api/me/calendar/").json() == {"address": ""}
+    first = api.post("/api/me/calendar/").json()["address"]
+    assert first.endswith(".ics") and api.get("/api/me/calendar/").json()["address"] == first
+    second = api.post("/api/me/calendar/").json()["address"]
+    assert second != first and APIClient().get(first).status_code == 404 and APIClient().get(second).status_code == 200
+    response = api.delete("/api/me/calendar/")
+    assert response.json() == {"address": ""} and response["Cache-Control"] == "no-store"
+    assert APIClient().get(second).status_code == 404 and APIClient().get("/api/me/calendar/").status_code in (401, 403)

@@ -407,6 +407,11 @@ class NoteSerializer(serializers.Serializer):
                                  help_text="the whole note (a save replaces it); only its writer reads it")
 
 
+class CalendarSerializer(serializers.Serializer):
+    address = serializers.CharField(allow_blank=True,
+                                    help_text="my private iCalendar address of deadlines; \"\" while the calendar is off")
+
+
 class DataGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     title = serializers.CharField()

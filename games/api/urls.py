@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<int:game_id>/note/", views.note, name="note"),
     path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
     path("me/data/", views.my_data, name="my_data"),
+    path("me/calendar/", views.my_calendar, name="my_calendar"),
     path("games/<int:game_id>/back/", views.seat_back, name="seat_back"),
     path("games/<int:game_id>/proxy/", views.proxy_take, name="proxy_take"),
     path("games/<int:game_id>/substitute/", views.substitute_invite, name="substitute_invite"),

@@ -5,6 +5,7 @@ from dataclasses import asdict
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from django.db.models import prefetch_related_objects
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
@@ -18,7 +19,7 @@ from games.play import services
 from games.errors import BadRequest, Forbidden, NotFound, StaleMove
 from games.models import Game
 
-from games.api.serializers import (ActionSerializer, BriefingSerializer, MyDataSerializer, NoteSerializer,
+from games.api.serializers import (ActionSerializer, BriefingSerializer, CalendarSerializer, MyDataSerializer, NoteSerializer,
                           RematchSerializer, SeenSerializer, CommitmentSerializer, ErrorSerializer, GameCreateSerializer,
                           GameDetailSerializer, GameSummarySerializer, HoursSerializer, InvitationOutSerializer,
                           InvitationSerializer, JoinSerializer, MoveSerializer, OrdersInSerializer, OrdersSerializer,
@@ -26,6 +27,7 @@ from games.api.serializers import (ActionSerializer, BriefingSerializer, MyDataS
                           SeatStateSerializer, SubstituteSerializer, TableSerializer, VoteSerializer, WithdrawSerializer)
 from games.limits.throttles import READ_WRITE, ActionThrottle, CreateThrottle
 from games.engine.teams import is_team_game, teams_of
+from games.reach import calendar
 
 
 def _game(game_id) -> Game:
@@ -278,6 +280,22 @@ def note(request, game_id):
         text = _valid(NoteSerializer, request.data)["text"]
         return Response({"text": notes.save(game_id=game_id, user=request.user, text=text).text})
     return Response({"text": notes.read(_game(game_id), request.user)})
+
+
+# -- the calendar of deadlines (games/reach/calendar.py) -----------------------------
+@extend_schema(methods=["GET"], responses=CalendarSerializer)
+@extend_schema(methods=["POST", "DELETE"], request=None, responses=CalendarSerializer)
+@api_view(["GET", "POST", "DELETE"])
+@throttle_classes(READ_WRITE)
+def my_calendar(request):
+    """My calendar address: GET it, POST for a new one (the old stops working), DELETE to turn it off."""
+    if request.method == "POST":
+        calendar.renew(request.user)
+    elif request.method == "DELETE":
+        calendar.turn_off(request.user)
+    token = calendar.token_for(request.user)
+    address = request.build_absolute_uri(reverse("games:calendar_feed", args=[token])) if token else ""
+    return Response({"address": address}, headers={"Cache-Control": "no-store"})
 
 
 @extend_schema(responses=MyDataSerializer)
