@@ -30,6 +30,9 @@ if PRODUCTION and not SECRET_KEY:
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SITE_URL = os.environ.get("HOTLINE_SITE_URL", "http://localhost:8000")
+# Webhooks may reach plain http on 127.0.0.1 (tests with a receiver on loopback only;
+# games/reach/safe_http.py). Never set in production.
+HOTLINE_WEBHOOK_ALLOW_LOOPBACK = False
 
 # Every title is one app under games/titles/ (rules/, presentation, templates/,
 # static/, tests/, README). Adding a title is its folder plus one line here.

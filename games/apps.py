@@ -9,8 +9,10 @@ class GamesConfig(AppConfig):
         from games.clocks.vacations import night_hours_changed as refresh_on_new_night
         from games import tasks  # noqa: F401  (every task registered: rooms enqueue some by name)
         from games.mail import receivers
+        from games.reach import receivers as reach_receivers
         from games.store import bulk, pgtime  # noqa: F401  (bulk registers the field__any lookup)
 
         pgtime.connect()
         receivers.connect()
+        reach_receivers.connect()
         night_hours_changed.connect(refresh_on_new_night, dispatch_uid="games.night_hours")

@@ -355,3 +355,51 @@ class CalendarFeed(models.Model):
 
     def __str__(self):
         return f"calendar of {self.user_id}"
+
+
+class Webhook(models.Model):
+    """A player's chat webhook (games/reach/hooks.py): Discord, Slack or plain JSON
+    (signed with ``secret``), told of the events in ``events``; turned off after
+    repeated failures (``failures`` in a row), with a mail to its owner."""
+
+    class Kind(models.TextChoices):
+        DISCORD = "discord", "Discord"
+        SLACK = "slack", "Slack"
+        JSON = "json", "JSON"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=64)
+    events = models.JSONField(default=list)  # a list of event names (hooks.EVENTS)
+    enabled = models.BooleanField(default=True)
+    failures = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.kind} hook of {self.user_id}"
+
+
+class HookDelivery(models.Model):
+    """One event told to one webhook, keyed so that it is delivered at most once."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    key = models.CharField(max_length=200)
+    event = models.CharField(max_length=20)
+    body = models.JSONField(default=dict)  # what is said: {"text", "url", "game", ...}
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["hook", "key"], name="hook_delivery_once")]
+
+    def __str__(self):
+        return f"{self.event} to hook {self.hook_id} ({self.status})"

@@ -26,3 +26,11 @@ invitation_sent = Signal()
 auto_vacation_started = Signal()
 # A seat proposed a table-wide pause (sender=TablePause, pause=<TablePause>).
 table_pause_proposed = Signal()
+
+# The mail room's worker told a player something other rooms may tell elsewhere
+# (games/reach/: webhooks). Sent by the worker, after the mail's own checks (a
+# player still at the board gets no turn notice): sender=Seat, seat=<Seat>, key=<str>
+# (the notice's key: the same turn is told once).
+turn_told = Signal()
+# sender=Seat, seat=<Seat>, key=<str>, result=<str> (the result in words).
+game_over_told = Signal()

@@ -10,4 +10,5 @@ their own room's tasks, never this module.
 from games.clocks.tasks import *  # noqa: F401,F403
 from games.mail.tasks import *  # noqa: F401,F403
 from games.play.tasks import *  # noqa: F401,F403
+from games.reach.tasks import *  # noqa: F401,F403
 from games.store.tasks import *  # noqa: F401,F403

@@ -27,4 +27,5 @@ urlpatterns = [
     path("", include("games.briefing.urls")),
     path("", include("games.notes.urls")),
     path("calendar/", include("games.reach.urls")),
+    path("hooks/", include("games.reach.hook_urls")),
 ]

@@ -30,6 +30,8 @@ POST_SCOPES = {
     "games:table_pause_withdraw": throttles.ActionThrottle, "games:set_orders": throttles.ActionThrottle,
     "games:seen": throttles.ActionThrottle, "games:note": throttles.WriteThrottle,
     "games:calendar_renew": throttles.ActionThrottle, "games:calendar_off": throttles.ActionThrottle,
+    "games:hooks": throttles.CreateThrottle, "games:hook_test": throttles.ActionThrottle,
+    "games:hook_switch": throttles.ActionThrottle, "games:hook_delete": throttles.ActionThrottle,
 }
 SKIPPED_PREFIXES = ("/api/", "/moderation/api/", "/static/", "/games/healthz/")
 

@@ -34,7 +34,7 @@ from games.engine import registry
 from games.models import Game, Move, Notification, Seat
 from games.play.names import named_seats
 from games.rules.core.pseudo import MARKERS
-from games.signals import game_over_mail
+from games.signals import game_over_mail, game_over_told, turn_told
 from games.engine.teams import is_team_game, team_index, teammates, teams_of
 
 # mail kind -> the profile flag that turns it off (Profile.email_<flag>)
@@ -42,7 +42,7 @@ PREFERENCE = {"turn": "your_turn", "reminder": "reminders", "started": "invitati
               "invitation": "invitations", "over": "game_over", "vacation": "reminders",
               "digest": "digest", "dispute": "disputes", "seat-invitation": "invitations",
               "substitute": "invitations", "heads-up": "your_turn", "timeout": "your_turn",
-              "table-pause": "your_turn"}
+              "table-pause": "your_turn", "hook-off": "your_turn"}
 UNSUBSCRIBE_SALT = "hotline.unsubscribe"
 
 
@@ -270,14 +270,19 @@ def turn_notice(game_id: int, seq: int, roles: list[str]) -> int:
     sent, paced = 0, deadlines.is_paced(game)
     for seat in _seats(game, roles):
         sent += deputy_notice(game, seat)
-        if not seat.awaiting or seat.turn_started_at is None or (digest_reader(seat.user) and not paced):
+        if not seat.awaiting or seat.turn_started_at is None:
             continue
+        later = digest_reader(seat.user) and not paced  # the digest lists the game; webhooks tell it now
         if seat.orders and seat.deadline_at is not None and seat.deadline_at <= seat.turn_started_at:
             continue  # its standing orders answer: the sweep plays them at once (games/deadlines.follow_orders)
         key = f"turn:{seat.pk}:{seat.turn_started_at.isoformat()}"
         if _recently_active(seat):
-            Notification.objects.get_or_create(key=key, defaults={
-                "user": seat.user, "kind": "turn", "game": game, "status": Notification.Status.SKIPPED})
+            if not later:
+                Notification.objects.get_or_create(key=key, defaults={
+                    "user": seat.user, "kind": "turn", "game": game, "status": Notification.Status.SKIPPED})
+            continue
+        turn_told.send(sender=Seat, seat=seat, key=key)
+        if later:
             continue
         context = {"game": game, "seat": seat, "url": game_url(game),
                    **game_facts(game, seat.user, prompt_text(game, seat.role), told=True)}
@@ -414,6 +419,7 @@ def game_over(game_id: int) -> int:
                    "result": registry.presentation(game.title_id).result_text(game.result),
                    **game_facts(game, seat.user), **_over_extras(game, seat.user)}
         sent += deliver("over", seat.user, f"over:{game.pk}:{seat.user_id}", context, game)
+        game_over_told.send(sender=Seat, seat=seat, key=f"over:{game.pk}:{seat.user_id}", result=context["result"])
     return sent
 
 

@@ -97,7 +97,7 @@ def _event(seat: Seat, reader) -> Event:
 
 
 def _site() -> str:
-    return getattr(settings, "HOTLINE_SITE_URL", "").rstrip("/")
+    return settings.SITE_URL.rstrip("/")
 
 
 def _host() -> str:

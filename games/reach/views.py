@@ -74,3 +74,66 @@ def service_worker(request):
         response = HttpResponse(source.read(), content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"  # a browser checks for a new worker on each visit
     return response
+
+
+# -- chat webhooks (games/reach/hooks.py) ----------------------------------------------
+@never_cache  # the page shows hook addresses and secrets
+@login_required
+def hooks_page(request):
+    from games.models import Webhook
+    from games.reach import hooks
+
+    error = ""
+    if request.method == "POST":
+        try:
+            hooks.add(request.user, request.POST.get("kind", ""), request.POST.get("url", "").strip()[:500],
+                      request.POST.getlist("events"))
+        except hooks.HookError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, _("Webhook added. Send a test to see it arrive."))
+            return redirect("games:hooks")
+    rows = Webhook.objects.filter(user=request.user).order_by("created_at")
+    return render(request, "games/hooks.html", {
+        "hooks": rows, "events": hooks.EVENTS, "kinds": Webhook.Kind.choices, "error": error,
+        "posted": request.POST if error else {}}, status=422 if error else 200)
+
+
+def _own_hook(request, hook_id: int):
+    from games.models import Webhook
+
+    hook = Webhook.objects.filter(pk=hook_id, user=request.user).first()
+    if hook is None:
+        raise Http404("no such webhook")
+    return hook
+
+
+@login_required
+@require_POST
+def hook_test(request, hook_id: int):
+    from games.reach import hooks
+
+    why = hooks.test(_own_hook(request, hook_id))
+    if why:
+        messages.error(request, _("The test did not arrive: %(why)s") % {"why": why})
+    else:
+        messages.success(request, _("The test arrived."))
+    return redirect("games:hooks")
+
+
+@login_required
+@require_POST
+def hook_switch(request, hook_id: int):
+    hook = _own_hook(request, hook_id)
+    hook.enabled, hook.failures = not hook.enabled, 0
+    hook.save(update_fields=["enabled", "failures"])
+    messages.success(request, _("Webhook on.") if hook.enabled else _("Webhook off."))
+    return redirect("games:hooks")
+
+
+@login_required
+@require_POST
+def hook_delete(request, hook_id: int):
+    _own_hook(request, hook_id).delete()
+    messages.success(request, _("Webhook removed."))
+    return redirect("games:hooks")

@@ -1,0 +1,185 @@
+"""Chat webhooks (issue 30, item 3; games/reach/hooks.py, safe_http.py) against a
+real receiver on loopback (opted in by HOTLINE_WEBHOOK_ALLOW_LOOPBACK, which
+production never sets): the signature verifies, a 500 is retried, a hook that
+keeps failing is turned off with a mail to its owner, every delivery happens
+once however often its task runs, and private or metadata addresses (by number,
+by a name that resolves to them, or through a redirect) are refused."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games.models import HookDelivery, Notification, Seat, Webhook
+from games.play import services
+from games.reach import hooks, safe_http
+
+pytestmark = pytest.mark.django_db
+
+
+class Receiver:
+    """An HTTP server on 127.0.0.1 that records each request and answers with the
+    next status of ``answers`` (then 200)."""
+
+    def __init__(self):
+        self.requests, self.answers = [], []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                receiver.requests.append((self.path, dict(self.headers), body))
+                status = receiver.answers.pop(0) if receiver.answers else 200
+                self.send_response(status)
+                if status in (301, 302, 307):
+                    self.send_header("Location", "http://169.254.169.254/latest/meta-data/")
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver(settings):
+    settings.HOTLINE_WEBHOOK_ALLOW_LOOPBACK = True
+    found = Receiver()
+    yield found
+    found.close()
+
+
+@pytest.fixture
+def game(alice, bob):
+    game = services.game_create(user=alice, title_id="duel", creator_role="north",
+                                time_control={"kind": "per_move", "days": 3})
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game
+
+
+def turn(game, user) -> Seat:
+    return Seat.objects.select_related("game", "user").get(game=game, user=user)
+
+
+def test_a_json_hook_is_told_of_the_turn_once_signed_and_in_public_words(receiver, alice, game):
+    hook = hooks.add(alice, "json", receiver.url, ["turn"])
+    seat = turn(game, alice)
+    assert hooks.told("turn", seat, "turn:key-1", hooks.turn_text(seat)) == 1
+    assert hooks.told("turn", seat, "turn:key-1", hooks.turn_text(seat)) == 0  # the same notice again: nothing
+    delivery = HookDelivery.objects.get(hook=hook)
+    assert hooks.deliver(delivery.pk) == "sent" and hooks.deliver(delivery.pk) == "skipped"  # a task run twice
+    [(path, headers, body)] = receiver.requests
+    stamp, signed = headers["X-Hotline-Timestamp"], headers["X-Hotline-Signature"]
+    expected = hmac.new(hook.secret.encode(), stamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    assert signed == f"sha256={expected}" and path == "/hook"
+    said = json.loads(body)
+    assert said["event"] == "turn" and said["game"] == game.pk and said["url"].endswith(f"/games/{game.pk}/")
+    assert said["text"].startswith(f"Your turn in #{game.pk} ")
+    assert set(said) == {"event", "game", "text", "url"}  # nothing else: no prompt, no hand
+
+
+def test_discord_and_slack_get_their_own_shapes(receiver, alice, game):
+    for kind, field in (("discord", "content"), ("slack", "text")):
+        hook = hooks.add(alice, kind, receiver.url, ["turn", "over"])
+        assert hooks.test(hook) == ""
+        said = json.loads(receiver.requests[-1][2])
+        assert "this webhook works" in said[field] and "X-Hotline-Signature" not in receiver.requests[-1][1]
+
+
+def test_a_failure_is_retried_and_a_hook_that_keeps_failing_is_turned_off_with_a_mail(receiver, alice, game):
+    hook = hooks.add(alice, "json", receiver.url, ["turn"])
+    seat = turn(game, alice)
+    receiver.answers = [500]
+    hooks.told("turn", seat, "turn:a", "first")
+    first = HookDelivery.objects.get(key="turn:a")
+    assert hooks.deliver(first.pk) == "failed" and hooks.retry_after(first.pk) == hooks.BACKOFF[0]
+    assert hooks.deliver(first.pk) == "sent" and len(receiver.requests) == 2  # the retry arrives
+    hook.refresh_from_db()
+    assert hook.failures == 0
+    receiver.answers = [500] * hooks.FAIL_LIMIT
+    for n in range(hooks.FAIL_LIMIT):
+        hooks.told("turn", seat, f"turn:b{n}", "again")
+        assert hooks.deliver(HookDelivery.objects.get(key=f"turn:b{n}").pk) == "failed"
+    hook.refresh_from_db()
+    assert not hook.enabled and hook.failures == hooks.FAIL_LIMIT and hook.last_error == "HTTP 500"
+    assert hooks.hook_off_mail(hook.pk) == 1
+    assert Notification.objects.filter(user=alice, kind="hook-off", status="sent").exists()
+    assert "turned it off" in mail.outbox[-1].body and receiver.url in mail.outbox[-1].body
+    hooks.told("turn", seat, "turn:c", "off now")
+    assert not HookDelivery.objects.filter(key="turn:c").exists()  # an off hook is told nothing
+
+
+@pytest.mark.parametrize("address", ["https://127.0.0.1/x", "https://10.0.0.1/x", "https://169.254.169.254/latest/",
+                                     "https://192.168.1.5/", "https://[::1]/", "https://localhost/",
+                                     "http://example.com/", "https://user:pw@example.com/", "ftp://example.com/"])
+def test_private_metadata_and_plain_addresses_are_refused_in_production(address, alice):
+    with pytest.raises(safe_http.Refused):
+        safe_http.check(address)
+    with pytest.raises(hooks.HookError):
+        hooks.add(alice, "json", address, ["turn"])
+
+
+def test_a_name_resolving_to_a_private_address_is_refused_at_send_time(monkeypatch, alice, settings):
+    monkeypatch.setattr(safe_http.socket, "getaddrinfo",
+                        lambda host, port, **kw: [(2, 1, 6, "", ("93.184.216.34", port))])
+    hook = hooks.add(alice, "json", "https://hooks.example.org/in", ["turn"])
+    monkeypatch.setattr(safe_http.socket, "getaddrinfo",  # the name moved to the metadata address since
+                        lambda host, port, **kw: [(2, 1, 6, "", ("169.254.169.254", port))])
+    assert hooks.test(hook).startswith("refused: the host resolves to a private address")
+
+
+def test_a_redirect_is_not_followed(receiver, alice):
+    hook = hooks.add(alice, "json", receiver.url, ["turn"])
+    receiver.answers = [302]
+    assert hooks.test(hook) == "HTTP 302" and len(receiver.requests) == 1
+
+
+def test_a_real_turn_notice_reaches_the_hook_through_the_pipeline(receiver, alice, bob, game, settings):
+    """The mail room's turn notice tells the hooks too: one move, one delivery each."""
+    hooks.add(bob, "json", receiver.url, ["turn"])
+    from games.mail import emails
+
+    for seat in Seat.objects.filter(game=game):
+        emails.turn_notice(game.pk, game.seq, [seat.role])
+    emails.turn_notice(game.pk, game.seq, [s.role for s in Seat.objects.filter(game=game)])  # a task run twice
+    deliveries = HookDelivery.objects.filter(hook__user=bob)
+    assert deliveries.count() == (1 if turn(game, bob).awaiting else 0)
+    for delivery in deliveries:
+        hooks.deliver(delivery.pk)
+    assert len(receiver.requests) == deliveries.count()
+
+
+def test_the_page_adds_tests_switches_and_removes_only_the_owners_hooks(client, receiver, alice, bob):
+    client.force_login(alice)
+    page = client.post(reverse("games:hooks"), {"kind": "json", "url": "https://10.0.0.1/", "events": ["turn"]})
+    assert page.status_code == 422 and "cannot be used" in page.content.decode()
+    assert not Webhook.objects.exists()
+    client.post(reverse("games:hooks"), {"kind": "slack", "url": receiver.url, "events": ["turn", "over"]})
+    hook = Webhook.objects.get(user=alice)
+    assert hook.events == ["turn", "over"]
+    client.post(reverse("games:hook_test", args=[hook.pk]))
+    assert len(receiver.requests) == 1
+    client.force_login(bob)
+    assert client.post(reverse("games:hook_delete", args=[hook.pk])).status_code == 404
+    assert receiver.url not in client.get(reverse("games:hooks")).content.decode()
+    client.force_login(alice)
+    client.post(reverse("games:hook_switch", args=[hook.pk]))
+    hook.refresh_from_db()
+    assert not hook.enabled
+    client.post(reverse("games:hook_delete", args=[hook.pk]))
+    assert not Webhook.objects.exists()
