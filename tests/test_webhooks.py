@@ -183,3 +183,50 @@ def test_the_page_adds_tests_switches_and_removes_only_the_owners_hooks(client, 
     assert not hook.enabled
     client.post(reverse("games:hook_delete", args=[hook.pk]))
     assert not Webhook.objects.exists()
+
+
+def test_https_goes_to_the_checked_address_and_verifies_the_hosts_certificate(tmp_path, monkeypatch):
+    """The request connects to the address just checked, yet TLS checks the
+    certificate for the host's name (SNI) and the Host header names it: a
+    certificate the client does not trust is refused."""
+    import socket
+    import ssl
+    import subprocess
+
+    import urllib3
+
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                    "-days", "1", "-subj", "/CN=hooks.test", "-addext", "subjectAltName=DNS:hooks.test"],
+                   check=True, capture_output=True)
+    got = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            got.append((self.headers["Host"], self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo",
+                        lambda host, *a, **k: real("127.0.0.1" if host == "hooks.test" else host, *a, **k))
+    monkeypatch.setattr(safe_http, "public", lambda address: address == "127.0.0.1")  # as if it were public
+    try:
+        with pytest.raises(urllib3.exceptions.SSLError):  # not a certificate the client trusts
+            safe_http.post(f"https://hooks.test:{port}/in", b"{}", {})
+        pool = urllib3.HTTPSConnectionPool
+        monkeypatch.setattr(urllib3, "HTTPSConnectionPool", lambda *a, **k: pool(*a, ca_certs=str(cert), **k))
+        assert safe_http.post(f"https://hooks.test:{port}/in", b'{"a":1}', {}) == 204
+        assert got == [(f"hooks.test:{port}", b'{"a":1}')]
+    finally:
+        server.shutdown()
+        server.server_close()
