@@ -230,3 +230,22 @@ def test_https_goes_to_the_checked_address_and_verifies_the_hosts_certificate(tm
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bob, game):
+    """A hook's channel may be shared: neither player's cards are named in what
+    their hooks are told, whoever's turn it is and after a card was picked."""
+    from tests.example_game.rules import NAMES, card_name
+
+    for user in (alice, bob):
+        hooks.add(user, "discord", receiver.url, ["turn", "over"])
+    card = sorted(game.state["hands"]["north"])[0]
+    services.move_submit(game_id=game.pk, user=alice, verb="pick", arg=card, expected_seq=game.seq)
+    game.refresh_from_db()
+    for key, seat in enumerate(Seat.objects.select_related("game", "user").filter(game=game)):
+        hooks.told("turn", seat, f"turn:canary{key}", hooks.turn_text(seat))
+    for delivery in HookDelivery.objects.all():
+        assert hooks.deliver(delivery.pk) == "sent"
+    said = " ".join(json.loads(body)["content"] for _path, _headers, body in receiver.requests)
+    assert len(receiver.requests) == 2 and said
+    assert [name for name in NAMES if name in said] == [] and card_name(card) not in said
