@@ -249,3 +249,24 @@ def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bo
     said = " ".join(json.loads(body)["content"] for _path, _headers, body in receiver.requests)
     assert len(receiver.requests) == 2 and said
     assert [name for name in NAMES if name in said] == [] and card_name(card) not in said
+
+
+def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
+    """The night hours that hold deadlines back hold webhooks back too: nothing is
+    sent at night, and the task comes back when the night ends."""
+    from django.utils import timezone
+
+    from accounts.models import Profile
+
+    hour = timezone.now().hour
+    Profile.objects.filter(user=alice).update(night_start=hour, night_end=(hour + 2) % 24, timezone="UTC")
+    hooks.add(alice, "json", receiver.url, ["turn"])
+    hooks.told("turn", turn(game, alice), "turn:night", "at night")
+    delivery = HookDelivery.objects.get(key="turn:night")
+    assert hooks.deliver(delivery.pk) == "quiet" and receiver.requests == []
+    wait = hooks.retry_after(delivery.pk)
+    assert 60 <= wait <= 2 * 3600 + 1
+    delivery.refresh_from_db()
+    assert delivery.attempts == 0 and delivery.status == "pending"
+    Profile.objects.filter(user=alice).update(night_start=None, night_end=None)
+    assert hooks.deliver(delivery.pk) == "sent" and len(receiver.requests) == 1

@@ -10,7 +10,8 @@ outbox in the same transaction (a broker outage loses none).
 `deliver` sends one delivery: the row is locked while it is sent, so two
 workers never send it twice; a 2xx marks it sent; anything else counts a
 failure: the task retries with backoff, and a hook that fails `FAIL_LIMIT`
-times in a row is turned off with a mail to its owner. Requests go through
+times in a row is turned off with a mail to its owner. During the owner's night
+hours nothing is sent: the task waits for the morning. Requests go through
 `safe_http` (https to public addresses only, checked after DNS, no redirects,
 a timeout and a size cap).
 
@@ -26,6 +27,7 @@ import hmac
 import json
 import secrets
 import time
+from datetime import datetime
 
 import urllib3
 from django.conf import settings
@@ -34,7 +36,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy
 
-from games import engine
+from games import clocks, engine
 from games.engine import registry
 from games.mail import emails
 from games.models import HookDelivery, Seat, Webhook
@@ -122,12 +124,14 @@ def deliver(delivery_id: int) -> str:
     "failed" (the task retries a failure while the hook is on)."""
     with transaction.atomic():
         delivery = (HookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("hook__user").filter(pk=delivery_id).first())
+                    .select_related("hook__user__profile").filter(pk=delivery_id).first())
         if delivery is None:
             return "busy" if HookDelivery.objects.filter(pk=delivery_id).exists() else "skipped"
         hook = delivery.hook
         if delivery.status == HookDelivery.Status.SENT or not hook.enabled:
             return "skipped"
+        if quiet_until(hook.user) is not None:
+            return "quiet"  # the owner's night hours: told when they end (the task waits)
         delivery.attempts += 1
         status, error = _send(hook, delivery.event, delivery.body, f"{delivery.pk}")
         if 200 <= status < 300:
@@ -142,11 +146,27 @@ def deliver(delivery_id: int) -> str:
 
 
 def retry_after(delivery_id: int) -> int | None:
-    """Seconds before the next attempt of a failed delivery, None when it is given up."""
-    delivery = HookDelivery.objects.select_related("hook").filter(pk=delivery_id).first()
+    """Seconds before the next attempt of a delivery not sent yet (a failure's
+    backoff, or the end of its owner's night), None when there is none to make."""
+    delivery = HookDelivery.objects.select_related("hook__user__profile").filter(pk=delivery_id).first()
     if delivery is None or delivery.status != HookDelivery.Status.PENDING or not delivery.hook.enabled:
         return None
-    return BACKOFF[min(delivery.attempts, len(BACKOFF)) - 1]
+    until = quiet_until(delivery.hook.user)
+    if until is not None:
+        return max(60, int((until - timezone.now()).total_seconds()) + 1)
+    return BACKOFF[min(max(delivery.attempts, 1), len(BACKOFF)) - 1]
+
+
+def quiet_until(user) -> datetime | None:
+    """The end of the owner's night hours when it is night for them now (the
+    night hours that hold deadlines back hold webhooks back too), else None."""
+    profile = getattr(user, "profile", None)
+    night = getattr(profile, "night", None)
+    if not night or night[0] == night[1]:
+        return None
+    now = timezone.now()
+    tz = getattr(profile, "timezone", "") or "UTC"
+    return clocks.after_night(now, tz, night) if clocks.in_night(now, tz, night) else None
 
 
 def _failed(hook: Webhook, error: str) -> None:

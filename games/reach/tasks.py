@@ -10,9 +10,9 @@ from games.reach import hooks
 def deliver_hook(self, delivery_id: int) -> str:
     """One webhook delivery; a failure comes back after a backoff while the hook is on."""
     outcome = hooks.deliver(delivery_id)
-    wait = hooks.retry_after(delivery_id) if outcome == "failed" else None
-    if wait is not None and self.request.retries < self.max_retries:
-        raise self.retry(countdown=wait)
+    wait = hooks.retry_after(delivery_id) if outcome in ("failed", "quiet") else None
+    if wait is not None and (outcome == "quiet" or self.request.retries < self.max_retries):
+        raise self.retry(countdown=wait, max_retries=None if outcome == "quiet" else self.max_retries)
     return outcome
 
 
