@@ -1,4 +1,5 @@
-"""The calendar's page (the secret address, a new one, off) and the feed itself."""
+"""The reach room's pages: the calendar (its secret address, a new one, off) and its feed,
+the web app manifest and service worker, and the webhooks page (add, test, switch, remove)."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -12,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games.reach import calendar
+from games.models import Webhook
+from games.reach import calendar, hooks
 
 
 @never_cache  # the page shows the secret address: no browser or proxy keeps it
@@ -80,9 +82,6 @@ def service_worker(request):
 @never_cache  # the page shows hook addresses and secrets
 @login_required
 def hooks_page(request):
-    from games.models import Webhook
-    from games.reach import hooks
-
     error = ""
     if request.method == "POST":
         try:
@@ -100,8 +99,6 @@ def hooks_page(request):
 
 
 def _own_hook(request, hook_id: int):
-    from games.models import Webhook
-
     hook = Webhook.objects.filter(pk=hook_id, user=request.user).first()
     if hook is None:
         raise Http404("no such webhook")
@@ -111,8 +108,6 @@ def _own_hook(request, hook_id: int):
 @login_required
 @require_POST
 def hook_test(request, hook_id: int):
-    from games.reach import hooks
-
     why = hooks.test(_own_hook(request, hook_id))
     if why:
         messages.error(request, _("The test did not arrive: %(why)s") % {"why": why})
