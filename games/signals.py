@@ -34,3 +34,7 @@ table_pause_proposed = Signal()
 turn_told = Signal()
 # sender=Seat, seat=<Seat>, key=<str>, result=<str> (the result in words).
 game_over_told = Signal()
+# A reminder before a deadline (sender=Seat, seat=<Seat>, key=<str>).
+reminder_told = Signal()
+# An invitation to a game (sender=Game, user=<User>, game=<Game>, key=<str>, inviter=<User>).
+invitation_told = Signal()

@@ -79,8 +79,8 @@ def turn(game, user) -> Seat:
 def test_a_json_hook_is_told_of_the_turn_once_signed_and_in_public_words(receiver, alice, game):
     hook = hooks.add(alice, "json", receiver.url, ["turn"])
     seat = turn(game, alice)
-    assert hooks.told("turn", seat, "turn:key-1", hooks.turn_text(seat)) == 1
-    assert hooks.told("turn", seat, "turn:key-1", hooks.turn_text(seat)) == 0  # the same notice again: nothing
+    assert hooks.told("turn", seat.user_id, seat.game_id, "turn:key-1", hooks.turn_text(seat)) == 1
+    assert hooks.told("turn", seat.user_id, seat.game_id, "turn:key-1", hooks.turn_text(seat)) == 0  # the same notice again: nothing
     delivery = HookDelivery.objects.get(hook=hook)
     assert hooks.deliver(delivery.pk) == "sent" and hooks.deliver(delivery.pk) == "skipped"  # a task run twice
     [(path, headers, body)] = receiver.requests
@@ -105,7 +105,7 @@ def test_a_failure_is_retried_and_a_hook_that_keeps_failing_is_turned_off_with_a
     hook = hooks.add(alice, "json", receiver.url, ["turn"])
     seat = turn(game, alice)
     receiver.answers = [500]
-    hooks.told("turn", seat, "turn:a", "first")
+    hooks.told("turn", seat.user_id, seat.game_id, "turn:a", "first")
     first = HookDelivery.objects.get(key="turn:a")
     assert hooks.deliver(first.pk) == "failed" and hooks.retry_after(first.pk) == hooks.BACKOFF[0]
     assert hooks.deliver(first.pk) == "sent" and len(receiver.requests) == 2  # the retry arrives
@@ -113,14 +113,14 @@ def test_a_failure_is_retried_and_a_hook_that_keeps_failing_is_turned_off_with_a
     assert hook.failures == 0
     receiver.answers = [500] * hooks.FAIL_LIMIT
     for n in range(hooks.FAIL_LIMIT):
-        hooks.told("turn", seat, f"turn:b{n}", "again")
+        hooks.told("turn", seat.user_id, seat.game_id, f"turn:b{n}", "again")
         assert hooks.deliver(HookDelivery.objects.get(key=f"turn:b{n}").pk) == "failed"
     hook.refresh_from_db()
     assert not hook.enabled and hook.failures == hooks.FAIL_LIMIT and hook.last_error == "HTTP 500"
     assert hooks.hook_off_mail(hook.pk) == 1
     assert Notification.objects.filter(user=alice, kind="hook-off", status="sent").exists()
     assert "turned it off" in mail.outbox[-1].body and receiver.url in mail.outbox[-1].body
-    hooks.told("turn", seat, "turn:c", "off now")
+    hooks.told("turn", seat.user_id, seat.game_id, "turn:c", "off now")
     assert not HookDelivery.objects.filter(key="turn:c").exists()  # an off hook is told nothing
 
 
@@ -243,7 +243,7 @@ def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bo
     services.move_submit(game_id=game.pk, user=alice, verb="pick", arg=card, expected_seq=game.seq)
     game.refresh_from_db()
     for key, seat in enumerate(Seat.objects.select_related("game", "user").filter(game=game)):
-        hooks.told("turn", seat, f"turn:canary{key}", hooks.turn_text(seat))
+        hooks.told("turn", seat.user_id, seat.game_id, f"turn:canary{key}", hooks.turn_text(seat))
     for delivery in HookDelivery.objects.all():
         assert hooks.deliver(delivery.pk) == "sent"
     said = " ".join(json.loads(body)["content"] for _path, _headers, body in receiver.requests)
@@ -261,7 +261,7 @@ def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
     hour = timezone.now().hour
     Profile.objects.filter(user=alice).update(night_start=hour, night_end=(hour + 2) % 24, timezone="UTC")
     hooks.add(alice, "json", receiver.url, ["turn"])
-    hooks.told("turn", turn(game, alice), "turn:night", "at night")
+    hooks.told("turn", turn(game, alice).user_id, turn(game, alice).game_id, "turn:night", "at night")
     delivery = HookDelivery.objects.get(key="turn:night")
     assert hooks.deliver(delivery.pk) == "quiet" and receiver.requests == []
     wait = hooks.retry_after(delivery.pk)
@@ -270,3 +270,24 @@ def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
     assert delivery.attempts == 0 and delivery.status == "pending"
     Profile.objects.filter(user=alice).update(night_start=None, night_end=None)
     assert hooks.deliver(delivery.pk) == "sent" and len(receiver.requests) == 1
+
+
+def test_reminders_and_invitations_reach_the_hooks_that_want_them(receiver, alice, bob, carol, game):
+    """The mail room's reminder and invitation tell the hooks too, once each, in
+    the owner's words; a hook that did not choose the event is told nothing."""
+    from games.mail import emails
+
+    hooks.add(alice, "json", receiver.url, ["reminder", "invitation"])
+    hooks.add(alice, "slack", receiver.url, ["turn"])  # wants neither
+    seat = turn(game, alice)
+    assert seat.awaiting and seat.deadline_at
+    for _ in range(2):  # a task run twice
+        emails.reminder(seat.pk, seat.turn_started_at.isoformat(), 1)
+    invited = services.game_create(user=bob, title_id="duel", invite_username="alice")
+    emails.invitation(invited.pk)
+    for delivery in HookDelivery.objects.all():
+        hooks.deliver(delivery.pk)
+    said = sorted(json.loads(body)["event"] for _p, _h, body in receiver.requests)
+    assert said == ["invitation", "reminder"]
+    texts = {json.loads(body)["event"]: json.loads(body)["text"] for _p, _h, body in receiver.requests}
+    assert "is due in about" in texts["reminder"] and texts["invitation"].startswith("bob invites you to #")

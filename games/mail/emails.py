@@ -34,7 +34,7 @@ from games.engine import registry
 from games.models import Game, Move, Notification, Seat
 from games.play.names import named_seats
 from games.rules.core.pseudo import MARKERS
-from games.signals import game_over_mail, game_over_told, turn_told
+from games.signals import game_over_mail, game_over_told, invitation_told, reminder_told, turn_told
 from games.engine.teams import is_team_game, team_index, teammates, teams_of
 
 # mail kind -> the profile flag that turns it off (Profile.email_<flag>)
@@ -328,8 +328,9 @@ def reminder(seat_id: int, turn_started: str, index: int) -> int:
     context = {"game": seat.game, "seat": seat, "url": game_url(seat.game), "deadline": seat.deadline_at,
                "left": seat.deadline_at - timezone.now(), "last_call": last_call,
                **game_facts(seat.game, seat.user, prompt_text(seat.game, seat.role))}
-    return deliver("reminder", seat.user, f"reminder:{seat.pk}:{turn_started}:{index}", context, seat.game,
-                   urgent=last_call)
+    key = f"reminder:{seat.pk}:{turn_started}:{index}"
+    reminder_told.send(sender=Seat, seat=seat, key=key)
+    return deliver("reminder", seat.user, key, context, seat.game, urgent=last_call)
 
 
 def is_last_call(seat: Seat, index: int) -> bool:
@@ -437,6 +438,8 @@ def invitation(game_id: int) -> int:
         return 0
     context = {"game": game, "url": game_url(game), "inviter": game.created_by,
                **game_facts(game, game.invited_user)}
+    invitation_told.send(sender=Game, user=game.invited_user, game=game, key=f"invitation:{game.pk}",
+                         inviter=game.created_by)
     return deliver("invitation", game.invited_user, f"invitation:{game.pk}", context, game)
 
 
@@ -467,6 +470,8 @@ def seat_invitation(invitation_id: int) -> int:
         context = {"game": game, "url": game_url(game), "inviter": game.created_by,
                    "title": registry.presentation(game.title_id).title_name,
                    "team": _team_name(game, invitation.team), "seats": len(_roles(game))}
+    invitation_told.send(sender=Game, user=user, game=game, key=f"seat-invitation:{invitation.pk}",
+                         inviter=game.created_by)
     return deliver("seat-invitation", user, f"seat-invitation:{invitation.pk}", context, game)
 
 

@@ -34,7 +34,7 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from games import clocks, engine
 from games.engine import registry
@@ -43,7 +43,8 @@ from games.models import HookDelivery, Seat, Webhook
 from games.reach import safe_http
 from games.store import outbox
 
-EVENTS = {"turn": gettext_lazy("Your turn"), "over": gettext_lazy("Game over")}
+EVENTS = {"turn": gettext_lazy("Your turn"), "reminder": gettext_lazy("Reminders before a deadline"),
+          "over": gettext_lazy("Game over"), "invitation": gettext_lazy("Invitations")}
 FAIL_LIMIT = 5
 MAX_HOOKS = 10  # per player
 BACKOFF = (30, 120, 600, 1800)  # seconds before the 2nd, 3rd... attempt
@@ -74,14 +75,14 @@ def wanted(user_id: int, event: str) -> bool:
                .values_list("events", flat=True))
 
 
-def told(event: str, seat: Seat, key: str, text: str) -> int:
-    """Queue ``text`` (already public words) for each of the seat player's hooks
-    that wants ``event``; at most once per (hook, key)."""
-    hooks = [h for h in Webhook.objects.filter(user_id=seat.user_id, enabled=True) if event in h.events]
+def told(event: str, user_id: int, game_id: int, key: str, text: str) -> int:
+    """Queue ``text`` (already public words) about game ``game_id`` for each of the
+    player's hooks that wants ``event``; at most once per (hook, key)."""
+    hooks = [h for h in Webhook.objects.filter(user_id=user_id, enabled=True) if event in h.events]
     queued = 0
     with transaction.atomic():
         for hook in hooks:
-            body = {"event": event, "text": text, "game": seat.game_id, "url": _game_url(seat.game_id)}
+            body = {"event": event, "text": text, "game": game_id, "url": _game_url(game_id)}
             delivery, created = HookDelivery.objects.get_or_create(hook=hook, key=key,
                                                                    defaults={"event": event, "body": body})
             if created:
@@ -100,6 +101,23 @@ def turn_text(seat: Seat) -> str:
         text = _("Your turn in #%(id)s %(title)s (%(side)s).") % {
             "id": game.pk, "title": show.title_name, "side": show.role_label(seat.role)}
         return f"{text} {_('Last move:')} {last}" if last else text
+
+
+def reminder_text(seat: Seat) -> str:
+    """"#12 Twilight Struggle: your move (USSR) is due in about 5 hours." in the player's language."""
+    game = seat.game
+    show = registry.presentation(game.title_id)
+    hours = max(1, round((seat.deadline_at - timezone.now()).total_seconds() / 3600)) if seat.deadline_at else 0
+    with translation.override(_language(seat.user)):
+        return ngettext("#%(id)s %(title)s: your move (%(side)s) is due in about %(n)s hour.",
+                        "#%(id)s %(title)s: your move (%(side)s) is due in about %(n)s hours.", hours) % {
+            "id": game.pk, "title": show.title_name, "side": show.role_label(seat.role), "n": hours}
+
+
+def invitation_text(user, game, inviter) -> str:
+    with translation.override(_language(user)):
+        return _("%(who)s invites you to #%(id)s %(title)s.") % {
+            "who": inviter.display, "id": game.pk, "title": registry.presentation(game.title_id).title_name}
 
 
 def over_text(seat: Seat, result: str) -> str:
