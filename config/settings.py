@@ -33,6 +33,10 @@ SITE_URL = os.environ.get("HOTLINE_SITE_URL", "http://localhost:8000")
 # Webhooks may reach plain http on 127.0.0.1 (tests with a receiver on loopback only;
 # games/reach/safe_http.py). Never set in production.
 HOTLINE_WEBHOOK_ALLOW_LOOPBACK = False
+# Web push (games/reach/push.py): the VAPID key pair's private half (base64url, from
+# `manage.py vapid_keys`) and a contact for the push services; no key, no push.
+HOTLINE_VAPID_PRIVATE_KEY = os.environ.get("HOTLINE_VAPID_PRIVATE_KEY", "")
+HOTLINE_VAPID_SUBJECT = os.environ.get("HOTLINE_VAPID_SUBJECT", "")
 
 # Every title is one app under games/titles/ (rules/, presentation, templates/,
 # static/, tests/, README). Adding a title is its folder plus one line here.

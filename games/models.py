@@ -381,15 +381,15 @@ class Webhook(models.Model):
         return f"{self.kind} hook of {self.user_id}"
 
 
-class HookDelivery(models.Model):
-    """One event told to one webhook, keyed so that it is delivered at most once."""
+class Delivery(models.Model):
+    """One event told to one channel of a player (a webhook, a device), keyed so
+    that it is delivered at most once (games/reach/)."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
         SENT = "sent"
         FAILED = "failed"
 
-    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     key = models.CharField(max_length=200)
     event = models.CharField(max_length=20)
     body = models.JSONField(default=dict)  # what is said: {"text", "url", "game", ...}
@@ -399,7 +399,40 @@ class HookDelivery(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        abstract = True
+
+
+class HookDelivery(Delivery):
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+
+    class Meta:
         constraints = [models.UniqueConstraint(fields=["hook", "key"], name="hook_delivery_once")]
 
     def __str__(self):
         return f"{self.event} to hook {self.hook_id} ({self.status})"
+
+
+class PushSubscription(models.Model):
+    """One browser's web push subscription (games/reach/push.py): its endpoint and
+    keys, and the events it wants; dropped when the push service says it is gone."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    events = models.JSONField(default=list)
+    label = models.CharField(max_length=100, blank=True)  # "Firefox on Linux", for the list of devices
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"push subscription of {self.user_id}"
+
+
+class PushDelivery(Delivery):
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="deliveries")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["subscription", "key"], name="push_delivery_once")]
+
+    def __str__(self):
+        return f"{self.event} to device {self.subscription_id} ({self.status})"

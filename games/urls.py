@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("games.notes.urls")),
     path("calendar/", include("games.reach.urls")),
     path("hooks/", include("games.reach.hook_urls")),
+    path("push/", include("games.reach.push_urls")),
 ]

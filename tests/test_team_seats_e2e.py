@@ -49,7 +49,7 @@ def test_a_teammate_covers_and_plays_the_seat_from_the_page(browser, live_server
     assert "Player 3 (covering)" in page.locator(".seat-switch").inner_text()
     assert not shows(hidden, page.content())
     seq = Game.objects.get(pk=game.pk).seq
-    page.locator("#game-panel .choices button").first.click()  # the covered seat's choices (as_role=p3)
+    page.locator("#game-panel .choices button:visible").first.click()  # the covered seat's choices (as_role=p3); a move sits in its survivor's fold
     assert wait_until(lambda: Game.objects.get(pk=game.pk).seq > seq)
     move = Game.objects.get(pk=game.pk).moves.get(seq=seq + 1)
     assert (move.role, move.source, move.user_id) == ("p3", "proxy", mate.pk)

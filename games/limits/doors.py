@@ -32,6 +32,7 @@ POST_SCOPES = {
     "games:calendar_renew": throttles.ActionThrottle, "games:calendar_off": throttles.ActionThrottle,
     "games:hooks": throttles.CreateThrottle, "games:hook_test": throttles.ActionThrottle,
     "games:hook_switch": throttles.ActionThrottle, "games:hook_delete": throttles.ActionThrottle,
+    "games:push_subscribe": throttles.ActionThrottle, "games:push_unsubscribe": throttles.ActionThrottle,
 }
 SKIPPED_PREFIXES = ("/api/", "/moderation/api/", "/static/", "/games/healthz/")
 

@@ -82,7 +82,7 @@ def told(event: str, user_id: int, game_id: int, key: str, text: str) -> int:
     queued = 0
     with transaction.atomic():
         for hook in hooks:
-            body = {"event": event, "text": text, "game": game_id, "url": _game_url(game_id)}
+            body = {"event": event, "text": text, "game": game_id, "url": game_url(game_id)}
             delivery, created = HookDelivery.objects.get_or_create(hook=hook, key=key,
                                                                    defaults={"event": event, "body": body})
             if created:
@@ -95,7 +95,7 @@ def turn_text(seat: Seat) -> str:
     """"Your turn in #12 Twilight Struggle (USSR). Last move: ..." in the player's language."""
     game = seat.game
     show = registry.presentation(game.title_id)
-    with translation.override(_language(seat.user)):
+    with translation.override(language(seat.user)):
         lines = [line for line in engine.public_log(game)[-20:] if show.log_sentence(line)]
         last = show.log_sentence(lines[-1]) if lines else ""
         text = _("Your turn in #%(id)s %(title)s (%(side)s).") % {
@@ -108,14 +108,14 @@ def reminder_text(seat: Seat) -> str:
     game = seat.game
     show = registry.presentation(game.title_id)
     hours = max(1, round((seat.deadline_at - timezone.now()).total_seconds() / 3600)) if seat.deadline_at else 0
-    with translation.override(_language(seat.user)):
+    with translation.override(language(seat.user)):
         return ngettext("#%(id)s %(title)s: your move (%(side)s) is due in about %(n)s hour.",
                         "#%(id)s %(title)s: your move (%(side)s) is due in about %(n)s hours.", hours) % {
             "id": game.pk, "title": show.title_name, "side": show.role_label(seat.role), "n": hours}
 
 
 def invitation_text(user, game, inviter) -> str:
-    with translation.override(_language(user)):
+    with translation.override(language(user)):
         return _("%(who)s invites you to #%(id)s %(title)s.") % {
             "who": inviter.display, "id": game.pk, "title": registry.presentation(game.title_id).title_name}
 
@@ -123,14 +123,14 @@ def invitation_text(user, game, inviter) -> str:
 def over_text(seat: Seat, result: str) -> str:
     game = seat.game
     show = registry.presentation(game.title_id)
-    with translation.override(_language(seat.user)):
+    with translation.override(language(seat.user)):
         return _("#%(id)s %(title)s is over: %(result)s") % {"id": game.pk, "title": show.title_name,
                                                                  "result": result}
 
 
 def test(hook: Webhook) -> str:
     """Send a test message now (the "Send test" button): "" when it arrived, else why not."""
-    with translation.override(_language(hook.user)):
+    with translation.override(language(hook.user)):
         text = _("A test from Hotline: this webhook works.")
     status, error = _send(hook, "test", {"event": "test", "text": text, "game": None,
                                          "url": emails.absolute(reverse("games:hooks"))}, f"test-{time.time_ns()}")
@@ -231,11 +231,11 @@ def _send(hook: Webhook, event: str, said: dict, delivery: str) -> tuple[int, st
     return status, "" if 200 <= status < 300 else f"HTTP {status}"
 
 
-def _language(user) -> str:
+def language(user) -> str:
     return getattr(getattr(user, "profile", None), "language", "") or settings.LANGUAGE_CODE
 
 
-def _game_url(game_id: int) -> str:
+def game_url(game_id: int) -> str:
     return emails.absolute(reverse("games:detail", args=[game_id]))
 
 

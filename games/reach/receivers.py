@@ -1,29 +1,34 @@
 """The reach room's side of the mail room's signals (games/signals.py): a player
-told of their turn, a reminder, a game's end or an invitation by mail is told by
-their webhooks too.
-Connected once in games/apps.py."""
+told of their turn, a reminder, a game's end or an invitation by mail is told
+by their webhooks and on their devices (web push) too. Connected once in
+games/apps.py."""
 from games import signals
-from games.reach import hooks
+from games.reach import hooks, push
+
+
+def _tell(event: str, user_id: int, game_id: int, key: str, public, private=None) -> None:
+    """``public()`` words for webhooks (a channel others may read), ``private()``
+    (default: the same) for the player's own devices; each made only if wanted."""
+    if hooks.wanted(user_id, event):
+        hooks.told(event, user_id, game_id, key, public())
+    if push.wanted(user_id, event):
+        push.told(event, user_id, game_id, key, (private or public)())
 
 
 def _turn_told(sender, seat, key, **kwargs) -> None:
-    if hooks.wanted(seat.user_id, "turn"):
-        hooks.told("turn", seat.user_id, seat.game_id, key, hooks.turn_text(seat))
-
-
-def _game_over_told(sender, seat, key, result="", **kwargs) -> None:
-    if hooks.wanted(seat.user_id, "over"):
-        hooks.told("over", seat.user_id, seat.game_id, key, hooks.over_text(seat, str(result)))
+    _tell("turn", seat.user_id, seat.game_id, key, lambda: hooks.turn_text(seat), lambda: push.turn_text(seat))
 
 
 def _reminder_told(sender, seat, key, **kwargs) -> None:
-    if hooks.wanted(seat.user_id, "reminder"):
-        hooks.told("reminder", seat.user_id, seat.game_id, key, hooks.reminder_text(seat))
+    _tell("reminder", seat.user_id, seat.game_id, key, lambda: hooks.reminder_text(seat))
+
+
+def _game_over_told(sender, seat, key, result="", **kwargs) -> None:
+    _tell("over", seat.user_id, seat.game_id, key, lambda: hooks.over_text(seat, str(result)))
 
 
 def _invitation_told(sender, user, game, key, inviter, **kwargs) -> None:
-    if hooks.wanted(user.pk, "invitation"):
-        hooks.told("invitation", user.pk, game.pk, key, hooks.invitation_text(user, game, inviter))
+    _tell("invitation", user.pk, game.pk, key, lambda: hooks.invitation_text(user, game, inviter))
 
 
 def connect() -> None:

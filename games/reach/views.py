@@ -2,6 +2,7 @@
 the web app manifest and service worker, and the webhooks page (add, test, switch, remove)."""
 from __future__ import annotations
 
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -13,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games.models import Webhook
-from games.reach import calendar, hooks
+from games.limits import json_limits
+from games.models import PushSubscription, Webhook
+from games.reach import calendar, hooks, push
 
 
 @never_cache  # the page shows the secret address: no browser or proxy keeps it
@@ -132,3 +134,47 @@ def hook_delete(request, hook_id: int):
     _own_hook(request, hook_id).delete()
     messages.success(request, _("Webhook removed."))
     return redirect("games:hooks")
+
+
+# -- web push (games/reach/push.py) ------------------------------------------------------
+@never_cache
+@login_required
+def push_page(request):
+    devices = PushSubscription.objects.filter(user=request.user).order_by("created_at")
+    return render(request, "games/push.html", {"devices": devices, "enabled": push.enabled(),
+                                                "public_key": push.public_key() if push.enabled() else "",
+                                                "events": push.EVENTS})
+
+
+@login_required
+@require_POST
+def push_subscribe(request):
+    """This browser's subscription, posted as JSON by static/js/push.js."""
+    try:
+        data = json_limits.loads((request.body or b"{}").decode())
+        keys = data.get("keys") or {}
+        push.subscribe(request.user, str(data.get("endpoint", ""))[:1000], str(keys.get("p256dh", "")),
+                       str(keys.get("auth", "")), [str(e) for e in data.get("events") or []][:10],
+                       str(data.get("label", "")))
+    except push.PushError as error:  # (a ValueError too: first)
+        return JsonResponse({"error": "refused", "detail": str(error)}, status=422)
+    except (ValueError, AttributeError, TypeError):
+        return JsonResponse({"error": "bad_request", "detail": _("This is not a push subscription.")}, status=400)
+    return JsonResponse({"ok": True})
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request):
+    if request.content_type == "application/json":  # from static/js/push.js
+        try:
+            endpoint = str(json_limits.loads((request.body or b"{}").decode()).get("endpoint", ""))
+        except (ValueError, AttributeError, UnicodeDecodeError):
+            endpoint = ""
+    else:  # the page's form
+        endpoint = request.POST.get("endpoint", "")
+    gone = push.unsubscribe(request.user, endpoint)
+    if request.content_type == "application/json":
+        return JsonResponse({"removed": gone})
+    messages.success(request, _("Notifications are off on that device."))
+    return redirect("games:push")
