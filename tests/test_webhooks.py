@@ -291,3 +291,18 @@ def test_reminders_and_invitations_reach_the_hooks_that_want_them(receiver, alic
     assert said == ["invitation", "reminder"]
     texts = {json.loads(body)["event"]: json.loads(body)["text"] for _p, _h, body in receiver.requests}
     assert "is due in about" in texts["reminder"] and texts["invitation"].startswith("bob invites you to #")
+
+
+def test_the_game_over_notice_is_in_the_owners_language(receiver, alice, bob, game):
+    """The result is said in the hook owner's words (not in the language the mail task ran in)."""
+    from accounts.models import Profile
+    from games.mail import emails
+
+    Profile.objects.filter(user=alice).update(language="es")
+    hooks.add(alice, "json", receiver.url, ["over"])
+    services.game_resign(game_id=game.pk, user=bob)
+    emails.game_over(game.pk)
+    for delivery in HookDelivery.objects.all():
+        hooks.deliver(delivery.pk)
+    [text] = [json.loads(body)["text"] for _p, _h, body in receiver.requests]
+    assert "ha terminado" in text and " won" not in text

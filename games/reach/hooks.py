@@ -120,12 +120,13 @@ def invitation_text(user, game, inviter) -> str:
             "who": inviter.display, "id": game.pk, "title": registry.presentation(game.title_id).title_name}
 
 
-def over_text(seat: Seat, result: str) -> str:
+def over_text(seat: Seat) -> str:
+    """"#12 Twilight Struggle is over: USSR won (victory points)." in the player's language."""
     game = seat.game
     show = registry.presentation(game.title_id)
     with translation.override(language(seat.user)):
         return _("#%(id)s %(title)s is over: %(result)s") % {"id": game.pk, "title": show.title_name,
-                                                                 "result": result}
+                                                                 "result": show.result_text(game.result)}
 
 
 def test(hook: Webhook) -> str:

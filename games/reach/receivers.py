@@ -24,7 +24,7 @@ def _reminder_told(sender, seat, key, **kwargs) -> None:
 
 
 def _game_over_told(sender, seat, key, result="", **kwargs) -> None:
-    _tell("over", seat.user_id, seat.game_id, key, lambda: hooks.over_text(seat, str(result)))
+    _tell("over", seat.user_id, seat.game_id, key, lambda: hooks.over_text(seat))
 
 
 def _invitation_told(sender, user, game, key, inviter, **kwargs) -> None:
