@@ -202,6 +202,19 @@ def duel(alice, bob):
 
 
 @pytest.fixture
+def clocked_duel(alice, bob):
+    """A started Duel game on three days per move (its seats have deadlines):
+    alice is north, bob is south."""
+    from games.play import services
+
+    game = services.game_create(user=alice, title_id="duel", creator_role="north",
+                                time_control={"kind": "per_move", "days": 3})
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
 def worker(settings):
     """A real Celery worker (two threads) on the configured broker for the test:
     tasks go through the broker instead of running eagerly."""

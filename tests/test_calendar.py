@@ -15,16 +15,6 @@ from games.play import services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def duel(alice, bob):
-    """A started two-seat game on three days per move: alice is north, bob is south."""
-    game = services.game_create(user=alice, title_id="duel", creator_role="north",
-                                time_control={"kind": "per_move", "days": 3})
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    return game
-
-
 def second(moment):
     return moment.replace(microsecond=0)  # iCalendar times are to the second
 
@@ -43,13 +33,15 @@ def events(client, url: str) -> list:
     return list(Calendar.from_ical(response.content).walk("VEVENT"))
 
 
-def test_the_feed_lists_each_running_deadline_with_a_link_and_follows_the_moves(client, alice, bob, duel):
-    due = {s.user.username: s for s in Seat.objects.filter(game=duel, deadline_at__isnull=False).select_related("user")}
+def test_the_feed_lists_each_running_deadline_with_a_link_and_follows_the_moves(client, alice, bob, clocked_duel):
+    running = Seat.objects.filter(game=clocked_duel, deadline_at__isnull=False).select_related("user")
+    due = {s.user.username: s for s in running}
     assert due, "the game's clock runs"
     url = address(client, alice)
     found = events(client, url)
     assert sorted(e.decoded("dtstart") for e in found) == sorted(second(s.deadline_at) for s in due.values())
-    assert all(str(e["url"]).endswith(f"/games/{duel.pk}/") and f"#{duel.pk}" in str(e["summary"]) for e in found)
+    assert all(str(e["url"]).endswith(f"/games/{clocked_duel.pk}/") and f"#{clocked_duel.pk}" in str(e["summary"])
+               for e in found)
     mine = [e for e in found if "your move" in str(e["summary"])]
     assert len(mine) == ("alice" in due)
     if "bob" in due:
@@ -58,15 +50,16 @@ def test_the_feed_lists_each_running_deadline_with_a_link_and_follows_the_moves(
         assert list(mine[0].walk("VALARM")), "the reminder is an alarm"
 
     mover = due.get("alice") or next(iter(due.values()))
-    choice = registry.get(duel.title_id).prompt(duel.state, mover.role).choices[0]
-    services.move_submit(game_id=duel.pk, user=mover.user, verb=choice.verb, arg=choice.arg, expected_seq=duel.seq)
+    choice = registry.get(clocked_duel.title_id).prompt(clocked_duel.state, mover.role).choices[0]
+    services.move_submit(game_id=clocked_duel.pk, user=mover.user, verb=choice.verb, arg=choice.arg,
+                         expected_seq=clocked_duel.seq)
     after = events(client, url)
-    now_due = Seat.objects.filter(game=duel, deadline_at__isnull=False)
+    now_due = Seat.objects.filter(game=clocked_duel, deadline_at__isnull=False)
     assert sorted(e.decoded("dtstart") for e in after) == sorted(second(s.deadline_at) for s in now_due)
     assert len({str(e["uid"]) for e in after}) == len(after)
 
 
-def test_a_new_address_revokes_the_old_one_and_off_turns_it_off(client, alice, duel):
+def test_a_new_address_revokes_the_old_one_and_off_turns_it_off(client, alice, clocked_duel):
     old = address(client, alice)
     client.force_login(alice)
     client.post(reverse("games:calendar_renew"))
@@ -93,13 +86,13 @@ def test_the_page_shows_the_secret_address_only_to_its_owner_and_is_never_cached
     assert CalendarFeed.objects.count() == 1
 
 
-def test_the_feed_speaks_its_owners_language(client, alice, bob, duel):
+def test_the_feed_speaks_its_owners_language(client, alice, bob, clocked_duel):
     Profile.objects.filter(user__in=[alice, bob]).update(language="ko")
     found = events(client, address(client, alice))
     assert found
     for event in found:
         summary = str(event["summary"])
-        assert "your move" not in summary and "must move" not in summary and f"#{duel.pk}" in summary
+        assert "your move" not in summary and "must move" not in summary and f"#{clocked_duel.pk}" in summary
 
 
 def test_the_api_door_reads_renews_and_turns_off_the_same_address(alice):

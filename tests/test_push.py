@@ -23,7 +23,6 @@ from cryptography.hazmat.primitives.asymmetric import ec, utils
 from django.urls import reverse
 
 from games.models import PushDelivery, PushSubscription, Seat
-from games.play import services
 from games.reach import push
 
 pytestmark = pytest.mark.django_db
@@ -94,48 +93,39 @@ def service(settings):
     found.close()
 
 
-@pytest.fixture
-def game(alice, bob):
-    game = services.game_create(user=alice, title_id="duel", creator_role="north",
-                                time_control={"kind": "per_move", "days": 3})
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    return game
-
-
 def subscribe(client, user, device: dict, events=("turn", "reminder", "over", "invitation")):
     client.force_login(user)
     return client.post(reverse("games:push_subscribe"), json.dumps({**device, "events": list(events)}),
                        content_type="application/json")
 
 
-def test_a_turn_reaches_the_device_encrypted_signed_and_in_words(client, service, alice, game):
+def test_a_turn_reaches_the_device_encrypted_signed_and_in_words(client, service, alice, clocked_duel):
     assert subscribe(client, alice, service.device("phone")).json() == {"ok": True}
-    seat = Seat.objects.select_related("game", "user").get(game=game, user=alice)
-    assert push.told("turn", alice.pk, game.pk, "turn:1", push.turn_text(seat)) == 1
-    assert push.told("turn", alice.pk, game.pk, "turn:1", "again") == 0  # the same notice: nothing more
+    seat = Seat.objects.select_related("game", "user").get(game=clocked_duel, user=alice)
+    assert push.told("turn", alice.pk, clocked_duel.pk, "turn:1", push.turn_text(seat)) == 1
+    assert push.told("turn", alice.pk, clocked_duel.pk, "turn:1", "again") == 0  # the same notice: nothing more
     delivery = PushDelivery.objects.get()
     assert push.deliver(delivery.pk) == "sent" and push.deliver(delivery.pk) == "skipped"  # a task run twice
     [(claims, payload)] = service.received
-    assert payload["url"].endswith(f"/games/{game.pk}/") and payload["tag"] == f"game-{game.pk}"
+    assert payload["url"].endswith(f"/games/{clocked_duel.pk}/") and payload["tag"] == f"game-{clocked_duel.pk}"
     assert payload["body"] and "{" not in payload["body"]
 
 
-def test_the_pipeline_tells_the_device_of_its_turn(client, service, alice, bob, game):
+def test_the_pipeline_tells_the_device_of_its_turn(client, service, alice, bob, clocked_duel):
     from games.mail import emails
 
     subscribe(client, bob, service.device("laptop"), events=("turn",))
     for _ in range(2):  # the mail task run twice
-        emails.turn_notice(game.pk, game.seq, [s.role for s in Seat.objects.filter(game=game)])
+        emails.turn_notice(clocked_duel.pk, clocked_duel.seq, [s.role for s in Seat.objects.filter(game=clocked_duel)])
     deliveries = PushDelivery.objects.filter(subscription__user=bob)
     assert deliveries.count() == 1
     assert push.deliver(deliveries.get().pk) == "sent" and len(service.received) == 1
 
 
-def test_a_gone_subscription_is_dropped_and_a_failure_is_retried(client, service, alice, game):
+def test_a_gone_subscription_is_dropped_and_a_failure_is_retried(client, service, alice, clocked_duel):
     subscribe(client, alice, service.device("old"))
     service.answers = [500, 410]
-    push.told("over", alice.pk, game.pk, "over:1", "The game is over.")
+    push.told("over", alice.pk, clocked_duel.pk, "over:1", "The game is over.")
     delivery = PushDelivery.objects.get()
     assert push.deliver(delivery.pk) == "failed" and push.retry_after(delivery.pk) > 0
     assert push.deliver(delivery.pk) == "gone" and not PushSubscription.objects.exists()

@@ -19,6 +19,7 @@ from django.urls import reverse
 from games.models import HookDelivery, Notification, Seat, Webhook
 from games.play import services
 from games.reach import hooks, safe_http
+from games.reach.delivery import BACKOFF
 
 pytestmark = pytest.mark.django_db
 
@@ -63,22 +64,13 @@ def receiver(settings):
     found.close()
 
 
-@pytest.fixture
-def game(alice, bob):
-    game = services.game_create(user=alice, title_id="duel", creator_role="north",
-                                time_control={"kind": "per_move", "days": 3})
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    return game
-
-
 def turn(game, user) -> Seat:
     return Seat.objects.select_related("game", "user").get(game=game, user=user)
 
 
-def test_a_json_hook_is_told_of_the_turn_once_signed_and_in_public_words(receiver, alice, game):
+def test_a_json_hook_is_told_of_the_turn_once_signed_and_in_public_words(receiver, alice, clocked_duel):
     hook = hooks.add(alice, "json", receiver.url, ["turn"])
-    seat = turn(game, alice)
+    seat = turn(clocked_duel, alice)
     assert hooks.told("turn", seat.user_id, seat.game_id, "turn:key-1", hooks.turn_text(seat)) == 1
     assert hooks.told("turn", seat.user_id, seat.game_id, "turn:key-1", hooks.turn_text(seat)) == 0  # the same notice again: nothing
     delivery = HookDelivery.objects.get(hook=hook)
@@ -88,12 +80,12 @@ def test_a_json_hook_is_told_of_the_turn_once_signed_and_in_public_words(receive
     expected = hmac.new(hook.secret.encode(), stamp.encode() + b"." + body, hashlib.sha256).hexdigest()
     assert signed == f"sha256={expected}" and path == "/hook"
     said = json.loads(body)
-    assert said["event"] == "turn" and said["game"] == game.pk and said["url"].endswith(f"/games/{game.pk}/")
-    assert said["text"].startswith(f"Your turn in #{game.pk} ")
+    assert said["event"] == "turn" and said["game"] == clocked_duel.pk and said["url"].endswith(f"/games/{clocked_duel.pk}/")
+    assert said["text"].startswith(f"Your turn in #{clocked_duel.pk} ")
     assert set(said) == {"event", "game", "text", "url"}  # nothing else: no prompt, no hand
 
 
-def test_discord_and_slack_get_their_own_shapes(receiver, alice, game):
+def test_discord_and_slack_get_their_own_shapes(receiver, alice, clocked_duel):
     for kind, field in (("discord", "content"), ("slack", "text")):
         hook = hooks.add(alice, kind, receiver.url, ["turn", "over"])
         assert hooks.test(hook) == ""
@@ -101,13 +93,13 @@ def test_discord_and_slack_get_their_own_shapes(receiver, alice, game):
         assert "this webhook works" in said[field] and "X-Hotline-Signature" not in receiver.requests[-1][1]
 
 
-def test_a_failure_is_retried_and_a_hook_that_keeps_failing_is_turned_off_with_a_mail(receiver, alice, game):
+def test_a_failure_is_retried_and_a_hook_that_keeps_failing_is_turned_off_with_a_mail(receiver, alice, clocked_duel):
     hook = hooks.add(alice, "json", receiver.url, ["turn"])
-    seat = turn(game, alice)
+    seat = turn(clocked_duel, alice)
     receiver.answers = [500]
     hooks.told("turn", seat.user_id, seat.game_id, "turn:a", "first")
     first = HookDelivery.objects.get(key="turn:a")
-    assert hooks.deliver(first.pk) == "failed" and hooks.retry_after(first.pk) == hooks.BACKOFF[0]
+    assert hooks.deliver(first.pk) == "failed" and hooks.retry_after(first.pk) == BACKOFF[0]
     assert hooks.deliver(first.pk) == "sent" and len(receiver.requests) == 2  # the retry arrives
     hook.refresh_from_db()
     assert hook.failures == 0
@@ -149,16 +141,17 @@ def test_a_redirect_is_not_followed(receiver, alice):
     assert hooks.test(hook) == "HTTP 302" and len(receiver.requests) == 1
 
 
-def test_a_real_turn_notice_reaches_the_hook_through_the_pipeline(receiver, alice, bob, game, settings):
+def test_a_real_turn_notice_reaches_the_hook_through_the_pipeline(receiver, alice, bob, clocked_duel, settings):
     """The mail room's turn notice tells the hooks too: one move, one delivery each."""
     hooks.add(bob, "json", receiver.url, ["turn"])
     from games.mail import emails
 
-    for seat in Seat.objects.filter(game=game):
-        emails.turn_notice(game.pk, game.seq, [seat.role])
-    emails.turn_notice(game.pk, game.seq, [s.role for s in Seat.objects.filter(game=game)])  # a task run twice
+    for seat in Seat.objects.filter(game=clocked_duel):
+        emails.turn_notice(clocked_duel.pk, clocked_duel.seq, [seat.role])
+    every = [s.role for s in Seat.objects.filter(game=clocked_duel)]
+    emails.turn_notice(clocked_duel.pk, clocked_duel.seq, every)  # a task run twice
     deliveries = HookDelivery.objects.filter(hook__user=bob)
-    assert deliveries.count() == (1 if turn(game, bob).awaiting else 0)
+    assert deliveries.count() == (1 if turn(clocked_duel, bob).awaiting else 0)
     for delivery in deliveries:
         hooks.deliver(delivery.pk)
     assert len(receiver.requests) == deliveries.count()
@@ -232,17 +225,17 @@ def test_https_goes_to_the_checked_address_and_verifies_the_hosts_certificate(tm
         server.server_close()
 
 
-def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bob, game):
+def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bob, clocked_duel):
     """A hook's channel may be shared: neither player's cards are named in what
     their hooks are told, whoever's turn it is and after a card was picked."""
     from tests.example_game.rules import NAMES, card_name
 
     for user in (alice, bob):
         hooks.add(user, "discord", receiver.url, ["turn", "over"])
-    card = sorted(game.state["hands"]["north"])[0]
-    services.move_submit(game_id=game.pk, user=alice, verb="pick", arg=card, expected_seq=game.seq)
-    game.refresh_from_db()
-    for key, seat in enumerate(Seat.objects.select_related("game", "user").filter(game=game)):
+    card = sorted(clocked_duel.state["hands"]["north"])[0]
+    services.move_submit(game_id=clocked_duel.pk, user=alice, verb="pick", arg=card, expected_seq=clocked_duel.seq)
+    clocked_duel.refresh_from_db()
+    for key, seat in enumerate(Seat.objects.select_related("game", "user").filter(game=clocked_duel)):
         hooks.told("turn", seat.user_id, seat.game_id, f"turn:canary{key}", hooks.turn_text(seat))
     for delivery in HookDelivery.objects.all():
         assert hooks.deliver(delivery.pk) == "sent"
@@ -251,7 +244,7 @@ def test_canary_no_hand_card_reaches_a_hook_of_either_player(receiver, alice, bo
     assert [name for name in NAMES if name in said] == [] and card_name(card) not in said
 
 
-def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
+def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, clocked_duel):
     """The night hours that hold deadlines back hold webhooks back too: nothing is
     sent at night, and the task comes back when the night ends."""
     from django.utils import timezone
@@ -261,7 +254,7 @@ def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
     hour = timezone.now().hour
     Profile.objects.filter(user=alice).update(night_start=hour, night_end=(hour + 2) % 24, timezone="UTC")
     hooks.add(alice, "json", receiver.url, ["turn"])
-    hooks.told("turn", turn(game, alice).user_id, turn(game, alice).game_id, "turn:night", "at night")
+    hooks.told("turn", turn(clocked_duel, alice).user_id, turn(clocked_duel, alice).game_id, "turn:night", "at night")
     delivery = HookDelivery.objects.get(key="turn:night")
     assert hooks.deliver(delivery.pk) == "quiet" and receiver.requests == []
     wait = hooks.retry_after(delivery.pk)
@@ -272,14 +265,14 @@ def test_night_hours_hold_a_hook_back_until_morning(receiver, alice, game):
     assert hooks.deliver(delivery.pk) == "sent" and len(receiver.requests) == 1
 
 
-def test_reminders_and_invitations_reach_the_hooks_that_want_them(receiver, alice, bob, carol, game):
+def test_reminders_and_invitations_reach_the_hooks_that_want_them(receiver, alice, bob, carol, clocked_duel):
     """The mail room's reminder and invitation tell the hooks too, once each, in
     the owner's words; a hook that did not choose the event is told nothing."""
     from games.mail import emails
 
     hooks.add(alice, "json", receiver.url, ["reminder", "invitation"])
     hooks.add(alice, "slack", receiver.url, ["turn"])  # wants neither
-    seat = turn(game, alice)
+    seat = turn(clocked_duel, alice)
     assert seat.awaiting and seat.deadline_at
     for _ in range(2):  # a task run twice
         emails.reminder(seat.pk, seat.turn_started_at.isoformat(), 1)
@@ -293,15 +286,15 @@ def test_reminders_and_invitations_reach_the_hooks_that_want_them(receiver, alic
     assert "is due in about" in texts["reminder"] and texts["invitation"].startswith("bob invites you to #")
 
 
-def test_the_game_over_notice_is_in_the_owners_language(receiver, alice, bob, game):
+def test_the_game_over_notice_is_in_the_owners_language(receiver, alice, bob, clocked_duel):
     """The result is said in the hook owner's words (not in the language the mail task ran in)."""
     from accounts.models import Profile
     from games.mail import emails
 
     Profile.objects.filter(user=alice).update(language="es")
     hooks.add(alice, "json", receiver.url, ["over"])
-    services.game_resign(game_id=game.pk, user=bob)
-    emails.game_over(game.pk)
+    services.game_resign(game_id=clocked_duel.pk, user=bob)
+    emails.game_over(clocked_duel.pk)
     for delivery in HookDelivery.objects.all():
         hooks.deliver(delivery.pk)
     [text] = [json.loads(body)["text"] for _p, _h, body in receiver.requests]

@@ -1,6 +1,7 @@
 """Room: reach — telling players about their games outside the site's pages
 (issue 30): the private calendar of deadlines (`calendar.py`), chat webhooks
-(`hooks.py`, through `safe_http.py`), web push (`push.py`), the installable app
+(`hooks.py`, through `safe_http.py`), web push (`push.py`), both delivered by
+`delivery.py` (once per notice, locked while sent, backoff, night hours), the installable app
 (manifest and service worker); per-channel preferences are to come here too.
 
 Owns: the `CalendarFeed` rows (one secret address per player, revocable), the

@@ -1,17 +1,13 @@
 """Chat webhooks: Discord, Slack or plain JSON, per player, told of their games.
 
 A player adds any number of hooks (`add`), each with the events it wants
-(`EVENTS`). When the mail room's worker tells a player of their turn or of a
-game's end (the `turn_told` / `game_over_told` signals), `told` writes one
-`HookDelivery` per hook, keyed by the notice (unique: the same turn is told to
-a hook once however often the task runs), and queues its delivery through the
-outbox in the same transaction (a broker outage loses none).
-
-`deliver` sends one delivery: the row is locked while it is sent, so two
-workers never send it twice; a 2xx marks it sent; anything else counts a
-failure: the task retries with backoff, and a hook that fails `FAIL_LIMIT`
-times in a row is turned off with a mail to its owner. During the owner's night
-hours nothing is sent: the task waits for the morning. Requests go through
+(`EVENTS`). When the mail room's worker tells a player of their turn, a
+reminder, a game's end or an invitation (games/reach/receivers.py), `told` writes one
+`HookDelivery` per hook, keyed by the notice, and queues it; `deliver` sends it
+(both through games/reach/delivery.py: once per notice, locked while sent,
+retried with backoff, held back at night). A 2xx marks it sent; anything else
+counts a failure, and a hook that fails `FAIL_LIMIT` times in a row is turned
+off with a mail to its owner. Requests go through
 `safe_http` (https to public addresses only, checked after DNS, no redirects,
 a timeout and a size cap).
 
@@ -27,27 +23,24 @@ import hmac
 import json
 import secrets
 import time
-from datetime import datetime
 
 import urllib3
 from django.conf import settings
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from games import clocks, engine
+from games import engine
 from games.engine import registry
 from games.mail import emails
 from games.models import HookDelivery, Seat, Webhook
-from games.reach import safe_http
+from games.reach import delivery, safe_http
 from games.store import outbox
 
 EVENTS = {"turn": gettext_lazy("Your turn"), "reminder": gettext_lazy("Reminders before a deadline"),
           "over": gettext_lazy("Game over"), "invitation": gettext_lazy("Invitations")}
 FAIL_LIMIT = 5
 MAX_HOOKS = 10  # per player
-BACKOFF = (30, 120, 600, 1800)  # seconds before the 2nd, 3rd... attempt
 
 
 class HookError(ValueError):
@@ -69,26 +62,11 @@ def add(user, kind: str, url: str, events: list[str]) -> Webhook:
     return Webhook.objects.create(user=user, kind=kind, url=url, events=chosen, secret=secrets.token_hex(32))
 
 
-def wanted(user_id: int, event: str) -> bool:
-    """Any hook of the player on and wanting ``event`` (one query; most players have none)."""
-    return any(event in events for events in Webhook.objects.filter(user_id=user_id, enabled=True)
-               .values_list("events", flat=True))
-
-
-def told(event: str, user_id: int, game_id: int, key: str, text: str) -> int:
-    """Queue ``text`` (already public words) about game ``game_id`` for each of the
-    player's hooks that wants ``event``; at most once per (hook, key)."""
-    hooks = [h for h in Webhook.objects.filter(user_id=user_id, enabled=True) if event in h.events]
-    queued = 0
-    with transaction.atomic():
-        for hook in hooks:
-            body = {"event": event, "text": text, "game": game_id, "url": game_url(game_id)}
-            delivery, created = HookDelivery.objects.get_or_create(hook=hook, key=key,
-                                                                   defaults={"event": event, "body": body})
-            if created:
-                outbox.enqueue("games.tasks.deliver_hook", delivery.pk)
-                queued += 1
-    return queued
+def told(event: str, user_id: int, game_id: int, key: str, text) -> int:
+    """Queue ``text`` (public words, or a callable making them) about game ``game_id``
+    for each of the player's hooks that is on and wants ``event``; once per (hook, key)."""
+    return delivery.queue(CHANNEL, Webhook.objects.filter(user_id=user_id, enabled=True), event, key,
+                          game_id, game_url(game_id), text)
 
 
 def turn_text(seat: Seat) -> str:
@@ -139,53 +117,21 @@ def test(hook: Webhook) -> str:
 
 
 def deliver(delivery_id: int) -> str:
-    """Send one delivery (see the module docstring): "sent", "skipped", "busy" or
-    "failed" (the task retries a failure while the hook is on)."""
-    with transaction.atomic():
-        delivery = (HookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("hook__user__profile").filter(pk=delivery_id).first())
-        if delivery is None:
-            return "busy" if HookDelivery.objects.filter(pk=delivery_id).exists() else "skipped"
-        hook = delivery.hook
-        if delivery.status == HookDelivery.Status.SENT or not hook.enabled:
-            return "skipped"
-        if quiet_until(hook.user) is not None:
-            return "quiet"  # the owner's night hours: told when they end (the task waits)
-        delivery.attempts += 1
-        status, error = _send(hook, delivery.event, delivery.body, f"{delivery.pk}")
-        if 200 <= status < 300:
-            delivery.status, delivery.sent_at = HookDelivery.Status.SENT, timezone.now()
-            delivery.save(update_fields=["status", "sent_at", "attempts"])
-            Webhook.objects.filter(pk=hook.pk).update(failures=0, last_error="")
-            return "sent"
-        delivery.status = HookDelivery.Status.FAILED if delivery.attempts > len(BACKOFF) else HookDelivery.Status.PENDING
-        delivery.save(update_fields=["status", "attempts"])
-        _failed(hook, error)
-        return "failed"
+    """Send one delivery (games/reach/delivery.py): "sent", "failed", "quiet", "skipped" or "busy"."""
+    return delivery.deliver(CHANNEL, delivery_id)
 
 
 def retry_after(delivery_id: int) -> int | None:
-    """Seconds before the next attempt of a delivery not sent yet (a failure's
-    backoff, or the end of its owner's night), None when there is none to make."""
-    delivery = HookDelivery.objects.select_related("hook__user__profile").filter(pk=delivery_id).first()
-    if delivery is None or delivery.status != HookDelivery.Status.PENDING or not delivery.hook.enabled:
-        return None
-    until = quiet_until(delivery.hook.user)
-    if until is not None:
-        return max(60, int((until - timezone.now()).total_seconds()) + 1)
-    return BACKOFF[min(max(delivery.attempts, 1), len(BACKOFF)) - 1]
+    return delivery.retry_after(CHANNEL, delivery_id)
 
 
-def quiet_until(user) -> datetime | None:
-    """The end of the owner's night hours when it is night for them now (the
-    night hours that hold deadlines back hold webhooks back too), else None."""
-    profile = getattr(user, "profile", None)
-    night = getattr(profile, "night", None)
-    if not night or night[0] == night[1]:
-        return None
-    now = timezone.now()
-    tz = getattr(profile, "timezone", "") or "UTC"
-    return clocks.after_night(now, tz, night) if clocks.in_night(now, tz, night) else None
+def _send_one(hook: Webhook, row: HookDelivery) -> tuple[str, str]:
+    status, error = _send(hook, row.event, row.body, f"{row.pk}")
+    return ("sent", "") if 200 <= status < 300 else ("failed", error)
+
+
+def _succeeded(hook: Webhook) -> None:
+    Webhook.objects.filter(pk=hook.pk).update(failures=0, last_error="")
 
 
 def _failed(hook: Webhook, error: str) -> None:
@@ -247,3 +193,7 @@ def hook_off_mail(hook_id: int) -> int:
     context = {"kind": hook.get_kind_display(), "address": hook.url, "failures": hook.failures,
                "error": hook.last_error, "url": emails.absolute(reverse("games:hooks"))}
     return emails.deliver("hook-off", hook.user, f"hook-off:{hook.pk}:{hook.failures}:{hook.last_error[:40]}", context)
+
+
+CHANNEL = delivery.Channel(model=HookDelivery, target="hook", task="games.tasks.deliver_hook",
+                           live=lambda hook: hook.enabled, send=_send_one, sent=_succeeded, failed=_failed)

@@ -32,13 +32,12 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import translation
 from py_vapid import Vapid02
 
 from games import briefing
 from games.models import PushDelivery, PushSubscription
-from games.reach import hooks, safe_http
-from games.store import outbox
+from games.reach import delivery, hooks, safe_http
 
 EVENTS = hooks.EVENTS  # the same notices as the webhooks
 TTL = 24 * 3600  # a push service keeps an undelivered message this long
@@ -106,25 +105,13 @@ def unsubscribe(user, endpoint: str) -> int:
     return PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()[0]
 
 
-def wanted(user_id: int, event: str) -> bool:
-    return enabled() and any(event in events for events in PushSubscription.objects.filter(user_id=user_id)
-                             .values_list("events", flat=True))
-
-
-def told(event: str, user_id: int, game_id: int, key: str, text: str) -> int:
-    """Queue ``text`` for each of the player's devices that wants ``event``, once per (device, key)."""
-    queued = 0
-    with transaction.atomic():
-        for sub in PushSubscription.objects.filter(user_id=user_id):
-            if event not in sub.events:
-                continue
-            body = {"event": event, "text": text, "game": game_id, "url": hooks.game_url(game_id)}
-            delivery, created = PushDelivery.objects.get_or_create(subscription=sub, key=key,
-                                                                   defaults={"event": event, "body": body})
-            if created:
-                outbox.enqueue("games.tasks.deliver_push", delivery.pk)
-                queued += 1
-    return queued
+def told(event: str, user_id: int, game_id: int, key: str, text) -> int:
+    """Queue ``text`` (or a callable making it) for each of the player's devices that
+    wants ``event``, once per (device, key); nothing while the site has no VAPID key."""
+    if not enabled():
+        return 0
+    return delivery.queue(CHANNEL, PushSubscription.objects.filter(user_id=user_id), event, key,
+                          game_id, hooks.game_url(game_id), text)
 
 
 def turn_text(seat) -> str:
@@ -151,39 +138,21 @@ def message(sub: PushSubscription, said: dict) -> tuple[bytes, dict]:
 
 
 def deliver(delivery_id: int) -> str:
-    """Send one push: "sent", "gone" (the subscription is dropped), "skipped",
-    "busy", "quiet" (night hours) or "failed" (retried with backoff)."""
-    with transaction.atomic():
-        delivery = (PushDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("subscription__user__profile").filter(pk=delivery_id).first())
-        if delivery is None:
-            return "busy" if PushDelivery.objects.filter(pk=delivery_id).exists() else "skipped"
-        sub = delivery.subscription
-        if delivery.status == PushDelivery.Status.SENT or not enabled():
-            return "skipped"
-        if hooks.quiet_until(sub.user) is not None:
-            return "quiet"
-        delivery.attempts += 1
-        status = _post(sub, delivery.body)
-        if status in (404, 410):  # the browser dropped the subscription
-            sub.delete()
-            return "gone"
-        sent = 200 <= status < 300
-        delivery.status = PushDelivery.Status.SENT if sent else (
-            PushDelivery.Status.FAILED if delivery.attempts > len(hooks.BACKOFF) else PushDelivery.Status.PENDING)
-        delivery.sent_at = timezone.now() if sent else None
-        delivery.save(update_fields=["status", "sent_at", "attempts"])
-        return "sent" if sent else "failed"
+    """Send one push (games/reach/delivery.py): "sent", "gone" (the subscription is
+    dropped), "failed", "quiet", "skipped" or "busy"."""
+    return delivery.deliver(CHANNEL, delivery_id)
 
 
 def retry_after(delivery_id: int) -> int | None:
-    delivery = PushDelivery.objects.select_related("subscription__user__profile").filter(pk=delivery_id).first()
-    if delivery is None or delivery.status != PushDelivery.Status.PENDING:
-        return None
-    until = hooks.quiet_until(delivery.subscription.user)
-    if until is not None:
-        return max(60, int((until - timezone.now()).total_seconds()) + 1)
-    return hooks.BACKOFF[min(max(delivery.attempts, 1), len(hooks.BACKOFF)) - 1]
+    return delivery.retry_after(CHANNEL, delivery_id)
+
+
+def _send_one(sub: PushSubscription, row: PushDelivery) -> tuple[str, str]:
+    status = _post(sub, row.body)
+    if status in (404, 410):  # the browser dropped the subscription
+        sub.delete()
+        return "gone", ""
+    return ("sent", "") if 200 <= status < 300 else ("failed", f"HTTP {status}")
 
 
 def _post(sub: PushSubscription, said: dict) -> int:
@@ -192,3 +161,7 @@ def _post(sub: PushSubscription, said: dict) -> int:
         return safe_http.post(sub.endpoint, body, headers)
     except (safe_http.Refused, urllib3.exceptions.HTTPError, OSError):
         return 0  # a failure: retried with backoff
+
+
+CHANNEL = delivery.Channel(model=PushDelivery, target="subscription", task="games.tasks.deliver_push",
+                           live=lambda sub: enabled(), send=_send_one)

@@ -8,11 +8,10 @@ from games.reach import hooks, push
 
 def _tell(event: str, user_id: int, game_id: int, key: str, public, private=None) -> None:
     """``public()`` words for webhooks (a channel others may read), ``private()``
-    (default: the same) for the player's own devices; each made only if wanted."""
-    if hooks.wanted(user_id, event):
-        hooks.told(event, user_id, game_id, key, public())
-    if push.wanted(user_id, event):
-        push.told(event, user_id, game_id, key, (private or public)())
+    (default: the same) for the player's own devices; each made only if some
+    hook or device wants the event."""
+    hooks.told(event, user_id, game_id, key, public)
+    push.told(event, user_id, game_id, key, private or public)
 
 
 def _turn_told(sender, seat, key, **kwargs) -> None:
