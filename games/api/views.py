@@ -5,7 +5,6 @@ from dataclasses import asdict
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from django.db.models import prefetch_related_objects
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework import permissions, status
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
@@ -293,9 +292,7 @@ def my_calendar(request):
         calendar.renew(request.user)
     elif request.method == "DELETE":
         calendar.turn_off(request.user)
-    token = calendar.token_for(request.user)
-    address = request.build_absolute_uri(reverse("games:calendar_feed", args=[token])) if token else ""
-    return Response({"address": address}, headers={"Cache-Control": "no-store"})
+    return Response({"address": calendar.address(request, request.user)}, headers={"Cache-Control": "no-store"})
 
 
 @extend_schema(responses=MyDataSerializer)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 from icalendar import Alarm, Calendar, Event
 
 from games.engine import registry
+from games.mail import emails
 from games.models import CalendarFeed, Game, Seat
 
 REFRESH = timedelta(minutes=30)  # how often a calendar application should fetch again
@@ -30,6 +32,12 @@ REFRESH = timedelta(minutes=30)  # how often a calendar application should fetch
 def token_for(user) -> str | None:
     feed = CalendarFeed.objects.filter(user=user).first()
     return feed.token if feed else None
+
+
+def address(request, user) -> str:
+    """The user's feed address as the request reached the site; "" while the calendar is off."""
+    token = token_for(user)
+    return request.build_absolute_uri(reverse("games:calendar_feed", args=[token])) if token else ""
 
 
 def renew(user) -> str:
@@ -84,7 +92,7 @@ def _event(seat: Seat, reader) -> Event:
     event.add("dtend", seat.deadline_at)
     event.add("summary", (_("#%(id)s %(title)s: your move (%(side)s) is due") if mine else
                           _("#%(id)s %(title)s: %(name)s (%(side)s) must move")) % words)
-    url = _site() + reverse("games:detail", args=[game.pk])
+    url = emails.game_url(game)
     event.add("url", url)
     event.add("description", url)
     if mine and seat.next_reminder_at and seat.next_reminder_at < seat.deadline_at:
@@ -96,9 +104,5 @@ def _event(seat: Seat, reader) -> Event:
     return event
 
 
-def _site() -> str:
-    return settings.SITE_URL.rstrip("/")
-
-
 def _host() -> str:
-    return _site().split("://")[-1] or "hotline"
+    return urlsplit(settings.SITE_URL).hostname or "hotline"

@@ -22,9 +22,7 @@ from games.reach import calendar, hooks, push
 @never_cache  # the page shows the secret address: no browser or proxy keeps it
 @login_required
 def calendar_page(request):
-    token = calendar.token_for(request.user)
-    address = request.build_absolute_uri(reverse("games:calendar_feed", args=[token])) if token else ""
-    return render(request, "games/calendar.html", {"address": address})
+    return render(request, "games/calendar.html", {"address": calendar.address(request, request.user)})
 
 
 @login_required
