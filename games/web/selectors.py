@@ -65,15 +65,23 @@ def games_awaiting_user(user) -> list[Game]:
             .select_related("game")]
 
 
+def _open_to(user):
+    """The open games ``user`` may see: seeks anyone may join, and invitations to them."""
+    games = Game.objects.filter(status=Game.Status.OPEN)
+    if user.is_authenticated:
+        return games.filter(Q(invited_user__isnull=True) | Q(invited_user=user))
+    return games.filter(invited_user__isnull=True)
+
+
+def open_game_count(user) -> int:
+    return _open_to(user).count()
+
+
 def open_games_for(user) -> list[Game]:
     """Seeks anyone may join, and invitations addressed to ``user`` (first).
     Each game carries ``table`` (`lobby_table`): its seats and teams in words."""
-    games = (Game.objects.filter(status=Game.Status.OPEN).select_related("created_by__profile", "invited_user")
+    games = (_open_to(user).select_related("created_by__profile", "invited_user")
              .defer("state").prefetch_related(*TABLE_PREFETCH))
-    if user.is_authenticated:
-        games = games.filter(Q(invited_user__isnull=True) | Q(invited_user=user))
-    else:
-        games = games.filter(invited_user__isnull=True)
     games = list(games.order_by("-created_at")[:100])
     me = user.pk if user.is_authenticated else -1
     for game in games:

@@ -33,7 +33,7 @@ def home(request):
     shows = [registry.presentation(rules.title_id) for rules in registry.offered()]
     titles = [{"name": show.title_name, "blurb": show.blurb, "seats": show.seats_text(), "picture": show.picture}
               for show in shows]
-    return render(request, "home.html", {"titles": titles, "open_count": len(selectors.open_games_for(request.user))})
+    return render(request, "home.html", {"titles": titles, "open_count": selectors.open_game_count(request.user)})
 
 
 def lobby(request):
