@@ -10,6 +10,7 @@ mails and briefings say the same sentences.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -43,20 +44,24 @@ def faults(text: str, lang: str) -> list[str]:
     return found
 
 
-def random_lines(rules, seed: int) -> list[dict]:
-    """The log lines of up to STEPS random choices (no undo) from a new game."""
+@functools.lru_cache(maxsize=None)
+def random_walk(title_id: str, seed: int) -> tuple[list[dict], frozenset]:
+    """(the log lines, the choice groups offered) of up to STEPS random choices (no
+    undo) from a new game; both tests read the same games, played once."""
+    rules = registry.get(title_id)
     state = new_game(rules, seed)
     picker = {"rng": rng.new(seed * 31 + 7)}
-    lines = []
+    lines, groups = [], set()
     for _ in range(STEPS):
         if rules.result(state) is not None:
             break
         role = pick(picker, rules.active_roles(state))
-        offered = [c.action for c in rules.prompt(state, role).choices if c.action.verb != undo.UNDO]
-        state = rules.apply(state, role, pick(picker, offered))
+        choices = rules.prompt(state, role).choices
+        groups |= {c.group for c in choices if c.group}
+        state = rules.apply(state, role, pick(picker, [c.action for c in choices if c.verb != undo.UNDO]))
         lines += state["log"]
         state["log"] = []
-    return lines
+    return lines, frozenset(groups)
 
 
 def one_line_per_shape(lines: list[dict]) -> list[dict]:
@@ -70,8 +75,8 @@ def one_line_per_shape(lines: list[dict]) -> list[dict]:
 
 @pytest.mark.parametrize("title_id", sorted(registry.titles()))
 def test_every_log_kind_reads_as_words_in_every_language(title_id):
-    rules, words = registry.get(title_id), registry.presentation(title_id)
-    lines = one_line_per_shape([line for seed in range(1, GAMES + 1) for line in random_lines(rules, seed)])
+    words = registry.presentation(title_id)
+    lines = one_line_per_shape([line for seed in range(1, GAMES + 1) for line in random_walk(title_id, seed)[0]])
     assert lines, "random play wrote log lines"
     bad = []
     for lang in LANGS:
@@ -99,16 +104,6 @@ def test_every_choice_group_of_a_random_game_has_a_label_of_its_own(title_id):
     in the title's ``choice_groups`` or the site's shared ones."""
     from games.templatetags.game_tags import GROUP_WORDS
 
-    rules, show = registry.get(title_id), registry.presentation(title_id)
-    words = {**GROUP_WORDS, **getattr(show, "choice_groups", {})}
-    groups = set()
-    for seed in range(1, GAMES + 1):
-        state, picker = new_game(rules, seed), {"rng": rng.new(seed)}
-        for _ in range(STEPS):
-            if rules.result(state) is not None:
-                break
-            role = pick(picker, rules.active_roles(state))
-            choices = rules.prompt(state, role).choices
-            groups |= {c.group for c in choices if c.group}
-            state = rules.apply(state, role, pick(picker, [c for c in choices if c.verb != undo.UNDO]).action)
+    words = {**GROUP_WORDS, **getattr(registry.presentation(title_id), "choice_groups", {})}
+    groups = set().union(*(random_walk(title_id, seed)[1] for seed in range(1, GAMES + 1)))
     assert sorted(g for g in groups if g not in words) == [], sorted(g for g in groups if g not in words)
